@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: __dirname,
+  resolve: { tsconfigPaths: true },
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // Each test file gets its own PGlite and its own PostgreSQL schema, so files run in parallel.
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,144 @@
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { existsSync, readdirSync } from 'node:fs';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import local from './tools/eslint/filename-case.mjs';
+
+const featuresDir = new URL('./apps/web/src/features', import.meta.url);
+const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
+
+const dataBans = [
+  'react',
+  'react-dom',
+  '@mui/*',
+  '@reduxjs/*',
+  'react-redux',
+  'react-router-dom',
+  'fastify',
+  'kysely',
+];
+
+export default tseslint.config(
+  [
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.nx/**',
+      '**/.data/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'tools/eslint/fixtures/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { plugins: { '@nx': nx, local } },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'local/filename-case': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data'] },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data'] },
+            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui'] },
+            {
+              sourceTag: 'type:data',
+              onlyDependOnLibsWithTags: ['type:data'],
+              bannedExternalImports: dataBans,
+            },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:data'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
+            {
+              sourceTag: 'scope:api',
+              onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'],
+              bannedExternalImports: ['react', 'react-dom', '@mui/*'],
+            },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}', 'libs/voice-client/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // MUI is imported by path so bundles stay small (style-by-example.md, libs/ui).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@mui/material', message: "Import by path: '@mui/material/Button'." },
+            { name: '@mui/icons-material', message: "Import by path: '@mui/icons-material/Add'." },
+            {
+              name: 'react-redux',
+              importNames: ['useDispatch', 'useSelector'],
+              message: 'Use the typed hooks from app/hooks.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/app/hooks.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  webFeatures.length > 0 && {
+    // A feature never imports another feature; compose them in app/ (bulletproof-react).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: webFeatures.map((feature) => ({
+            target: `./apps/web/src/features/${feature}`,
+            from: './apps/web/src/features',
+            except: [`./${feature}`],
+            message: 'Features do not import each other; compose them in app/.',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['libs/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react-redux', '@reduxjs/*', 'react-router-dom', '@fieldcraft/contracts'],
+              message: 'libs/ui is presentational: props in, JSX out.',
+            },
+            { group: ['@mui/material', '@mui/icons-material'], message: 'Import MUI by path.' },
+          ],
+        },
+      ],
+    },
+  },
+].filter(Boolean),
+);

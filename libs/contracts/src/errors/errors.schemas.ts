@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Body of every non-2xx JSON answer from the API. `issues` only on 400 validation failures. */
+export const ApiErrorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  issues: z
+    .object({
+      formErrors: z.array(z.string()),
+      fieldErrors: z.record(z.string(), z.array(z.string()).optional()),
+    })
+    .optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Stable error codes shared by the API and the web app. */
+export const ErrorCode = {
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  INVALID_JSON: 'INVALID_JSON',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  NOT_FOUND: 'NOT_FOUND',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  CSRF_REJECTED: 'CSRF_REJECTED',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  RATE_LIMITED: 'RATE_LIMITED',
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
+  CURRENT_PASSWORD_INCORRECT: 'CURRENT_PASSWORD_INCORRECT',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

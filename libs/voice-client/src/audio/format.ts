@@ -1,0 +1,27 @@
+/** Codecs the voice protocol carries. */
+export type AudioCodec = 'pcm' | 'ulaw';
+
+/** A parsed audio format string such as `pcm_16000`. */
+export interface AudioFormat {
+  format: AudioCodec;
+  sampleRate: number;
+}
+
+/** The input format used when the server does not say otherwise. */
+export const DEFAULT_INPUT_FORMAT = 'pcm_16000';
+
+/**
+ * Parses `codec_samplerate` (codec pcm or ulaw). Throws the spec's texts:
+ * 'Invalid format: ...' or 'Invalid sample rate: ...'.
+ */
+export function parseFormat(value: string): AudioFormat {
+  const [format, rate, ...rest] = value.split('_');
+  if ((format !== 'pcm' && format !== 'ulaw') || rest.length > 0) {
+    throw new Error(`Invalid format: ${value}`);
+  }
+  const sampleRate = Number.parseInt(rate ?? '', 10);
+  if (!/^\d+$/.test(rate ?? '') || !Number.isFinite(sampleRate) || sampleRate <= 0) {
+    throw new Error(`Invalid sample rate: ${rate ?? ''}`);
+  }
+  return { format, sampleRate };
+}
