@@ -1,6 +1,6 @@
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { existsSync, readdirSync } from 'node:fs';
 import globals from 'globals';
@@ -109,6 +109,9 @@ export default tseslint.config(
     // A feature never imports another feature; compose them in app/ (bulletproof-react).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
     rules: {
       'import-x/no-restricted-paths': [
         'error',

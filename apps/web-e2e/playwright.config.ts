@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * End-to-end suite against the real `npm start` server (started in global-setup with a fresh
+ * DATA_DIR, so PGlite and the owner bootstrap run exactly as on a new install), driving
+ * Debian's chromium. Playwright never downloads a browser here.
+ */
+export default defineConfig({
+  testDir: './src',
+  outputDir: '../../dist/apps/web-e2e/test-results',
+  globalSetup: './src/support/global-setup.ts',
+  globalTeardown: './src/support/global-teardown.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+});

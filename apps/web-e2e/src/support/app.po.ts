@@ -1,0 +1,64 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The public landing page. */
+export class LandingPage {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/');
+    await expect(this.page.getByText('Limited Access BETA test environment')).toBeVisible();
+  }
+
+  async getStarted() {
+    await this.page.getByRole('link', { name: 'Get Started' }).or(this.page.getByRole('button', { name: 'Get Started' })).click();
+    await expect(this.page).toHaveURL(/\/login$/);
+  }
+}
+
+/** The sign-in card and the forced password change view that replaces it. */
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+
+  email = () => this.page.getByLabel('Email', { exact: false }).first();
+  password = () => this.page.getByLabel(/^Password/).first();
+
+  async open() {
+    await this.page.goto('/login');
+    await expect(this.page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  }
+
+  async signIn(email: string, password: string) {
+    await this.email().fill(email);
+    await this.password().fill(password);
+    await this.page.getByRole('button', { name: 'Sign In' }).click();
+  }
+
+  async changePassword(current: string, next: string, confirm = next) {
+    await expect(this.page.getByRole('heading', { name: 'Change Your Password' })).toBeVisible();
+    await this.page.getByLabel('Current Password').fill(current);
+    await this.page.getByLabel('New Password', { exact: true }).fill(next);
+    await this.page.getByLabel('Confirm New Password').fill(confirm);
+    await this.page.getByRole('button', { name: 'Update Password' }).click();
+  }
+
+  toast(text: string | RegExp) {
+    return this.page.getByRole('region', { name: /Notifications/ }).getByText(text).first();
+  }
+}
+
+/** The signed-in shell: greeting, navigation and the user menu. */
+export class DashboardPage {
+  constructor(private readonly page: Page) {}
+
+  async expectGreeting(name: string) {
+    await expect(this.page.getByText(`Welcome back, ${name}`)).toBeVisible();
+    await expect(this.page.getByText(/Your Fieldcraft Newsroom/)).toBeVisible();
+  }
+
+  async signOut() {
+    const page = this.page;
+    const menuButton = page.getByRole('button', { name: /account menu|user menu|open menu/i }).first();
+    await menuButton.click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  }
+}

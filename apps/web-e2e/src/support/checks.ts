@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+export const screenshotDir = path.resolve(__dirname, '../../../../dist/apps/web-e2e/screenshots');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe-core in the page (evaluated over the DevTools protocol, so the app's strict CSP
+ * stays on) and fails on any serious or critical violation.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad, `${screen}: ${JSON.stringify(bad, null, 2)}`).toEqual([]);
+}
+
+/** Screenshots the current screen at phone (390 px) and desktop (1280 px) widths, with axe at each. */
+export async function captureScreen(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(150);
+    await expectAccessible(page, `${name} @${width}px`);
+    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Collects console errors such as CSP refusals, so a test can assert the page ran cleanly. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(text)) problems.push(text);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  return problems;
+}

@@ -1,0 +1,51 @@
+// `npm test`: every check the project has, in order, failing loudly. Lint and types first
+// (cheap), then unit + integration suites (the API's run against PGlite and, when reachable,
+// the PostgreSQL at TEST_DATABASE_URL), then the browser end-to-end suite in Debian's chromium.
+import { existsSync } from 'node:fs';
+import { ensureDependencies, run } from './ensure-deps.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+process.chdir(root);
+ensureDependencies(root);
+
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(chromium)) return 0;
+  if (process.getuid?.() !== 0) {
+    console.error(`[fieldcraft] ${chromium} is missing; install Debian's chromium (apt-get install chromium).`);
+    return 1;
+  }
+  console.log('[fieldcraft] installing Debian chromium for the browser tests...');
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (run('apt-get', ['update', '-qq'], { env: aptEnv }) !== 0) return 1;
+  return run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation'], {
+    env: aptEnv,
+  });
+}
+
+const nx = (...args) => () => run('npx', ['nx', ...args, '--output-style=stream', '--skip-nx-cache'], { env });
+const steps = [
+  ['lint (all projects)', nx('run-many', '-t', 'lint', '--parallel=2')],
+  ['lint rules fire (module boundaries, layout)', () => run('node', ['--test', 'tools/lint-rules.test.mjs'], { env })],
+  ['typecheck (all projects)', nx('run-many', '-t', 'typecheck', '--parallel=2')],
+  ['unit + integration tests', nx('run-many', '-t', 'test', '--exclude=web-e2e', '--parallel=2')],
+  ['build (all projects)', nx('run-many', '-t', 'build', '--parallel=2')],
+  ['chromium present', ensureChromium],
+  ['end-to-end (Playwright, chromium)', nx('run', 'web-e2e:test')],
+];
+
+const results = [];
+for (const [name, step] of steps) {
+  console.log(`\n[fieldcraft] === ${name} ===`);
+  const code = step();
+  results.push([name, code]);
+  if (code !== 0) console.error(`[fieldcraft] FAILED: ${name} (exit ${code})`);
+}
+
+console.log('\n[fieldcraft] summary');
+for (const [name, code] of results) console.log(`  ${code === 0 ? 'ok  ' : 'FAIL'} ${name}`);
+const failed = results.filter(([, code]) => code !== 0).length;
+console.log(`checks: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
