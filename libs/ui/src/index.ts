@@ -1,1 +1,16 @@
-export {};
+export { createAppTheme } from './theme/app-theme';
+export { AppThemeProvider } from './theme/app-theme-provider';
+export { brandColors } from './theme/palette';
+export { systemFontStack } from './theme/typography';
+export { EmptyState, type EmptyStateProps } from './components/empty-state';
+export { InitialAvatar, initialOf, type InitialAvatarProps } from './components/initial-avatar';
+export { LoadingState, type LoadingStateProps } from './components/loading-state';
+export { Logo, type LogoProps } from './components/logo';
+export { MediaPanel, type MediaPanelProps } from './components/media-panel';
+export { PageHeader, type PageHeaderProps } from './components/page-header';
+export { PasswordField, type PasswordFieldProps } from './components/password-field';
+export { RoleBadge, roleBadgeTone, type RoleBadgeProps } from './components/role-badge';
+export { SiteFooter, type LegalSection, type SiteFooterProps } from './components/site-footer';
+export { StatusChip, type StatusChipProps } from './components/status-chip';
+export { ToastCard, type ToastCardProps, type ToastVariant } from './components/toast-card';
+export { ToastViewport, type ToastViewportProps } from './components/toast-viewport';

@@ -1,0 +1,35 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import { buttonsCustomizations } from './buttons';
+import { feedbackCustomizations } from './feedback';
+import { inputsCustomizations } from './inputs';
+import { navigationCustomizations } from './navigation';
+import { brandColors, palette } from './palette';
+import { surfacesCustomizations } from './surfaces';
+import { typography } from './typography';
+
+/** The one theme of the app: palette, type scale and one override file per component family. */
+export function createAppTheme(): Theme {
+  return createTheme({
+    palette,
+    typography,
+    shape: { borderRadius: 10 },
+    components: {
+      MuiCssBaseline: {
+        styleOverrides: {
+          // A thick, high-contrast ring for keyboard users on every focusable element.
+          ':focus-visible': {
+            outline: `3px solid ${brandColors.charcoalDeep}`,
+            outlineOffset: 2,
+            boxShadow: `0 0 0 5px ${brandColors.amber}`,
+          },
+          body: { WebkitFontSmoothing: 'antialiased' },
+        },
+      },
+      ...buttonsCustomizations,
+      ...inputsCustomizations,
+      ...surfacesCustomizations,
+      ...feedbackCustomizations,
+      ...navigationCustomizations,
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import type { Components, Theme } from '@mui/material/styles';
+
+/** Cards, paper, the app bar and the footer's accordion. */
+export const surfacesCustomizations: Components<Theme> = {
+  MuiPaper: {
+    styleOverrides: {
+      rounded: { borderRadius: 14 },
+    },
+  },
+  MuiCard: {
+    defaultProps: { variant: 'outlined' },
+    styleOverrides: {
+      root: ({ theme }) => ({
+        borderRadius: 16,
+        borderColor: theme.palette.divider,
+        boxShadow: '0 1px 2px rgba(16, 24, 40, 0.06)',
+      }),
+    },
+  },
+  MuiAppBar: {
+    defaultProps: { elevation: 0, color: 'secondary' },
+  },
+  MuiAccordion: {
+    defaultProps: { disableGutters: true, elevation: 0 },
+    styleOverrides: {
+      root: { backgroundColor: 'transparent', '&::before': { display: 'none' } },
+    },
+  },
+  MuiAccordionSummary: {
+    styleOverrides: {
+      root: { minHeight: 48, paddingInline: 0 },
+    },
+  },
+  MuiAccordionDetails: {
+    styleOverrides: {
+      root: { paddingInline: 0 },
+    },
+  },
+};
