@@ -1,0 +1,29 @@
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import * as createAccounts from './migrations/2026_11_22_100000_create_accounts';
+import * as createRooms from './migrations/2026_11_22_100100_create_rooms';
+import * as createContent from './migrations/2026_11_22_100200_create_content';
+import * as createConversations from './migrations/2026_11_22_100300_create_conversations';
+
+// The API is bundled into one file, so migrations are imported statically instead of being
+// read from a folder (FileMigrationProvider). Add each new migration here, keyed by file name.
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_100000_create_accounts': createAccounts,
+  '2026_11_22_100100_create_rooms': createRooms,
+  '2026_11_22_100200_create_content': createContent,
+  '2026_11_22_100300_create_conversations': createConversations,
+};
+
+/** Brings the schema up to date; safe to run at every start and from several instances. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; name the
+  // current schema so databases sharing a server (e.g. one schema per test file) stay apart.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: rows[0]?.schema ?? 'public',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

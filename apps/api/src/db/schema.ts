@@ -1,0 +1,176 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+// Timestamps come back as Date on both pg and PGlite; inserts may pass a Date or an ISO string.
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type RoleValue = 'OWNER' | 'ADMIN' | 'USER';
+export type UserStatusValue = 'PENDING' | 'ACTIVE';
+export type RoomStatusValue = 'LIVE' | 'PAUSED' | 'INACTIVE';
+export type AgentProviderValue = 'local' | 'elevenlabs';
+export type ContentCategoryValue = 'read' | 'watch' | 'listen';
+export type ContentTypeValue =
+  'VIMEO' | 'VIDEO' | 'AUDIO' | 'PDF' | 'DOCUMENT' | 'LINK' | 'NEWS' | 'WORD';
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Always stored lower-cased (a CHECK constraint holds it). */
+  email: string;
+  username: string;
+  first_name: string | null;
+  last_name: string | null;
+  role: RoleValue;
+  status: ColumnType<UserStatusValue, UserStatusValue | undefined, UserStatusValue>;
+  /** argon2id, PHC string format. */
+  password_hash: string;
+  password_change_required: ColumnType<boolean, boolean | undefined, boolean>;
+  requires_reset: ColumnType<boolean, boolean | undefined, boolean>;
+  company_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  last_login_at: Timestamp | null;
+  deactivated_at: Timestamp | null;
+}
+
+export interface SessionsTable {
+  /** sha256 (hex) of the cookie token: a leaked table gives no usable sessions. */
+  id: string;
+  user_id: number;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+  last_seen_at: UpdatedAt;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<string>;
+  email: string | null;
+  ip: string | null;
+  attempted_at: CreatedAt;
+}
+
+export interface AgentsTable {
+  id: Generated<number>;
+  agent_id: string;
+  name: string;
+  provider: ColumnType<AgentProviderValue, AgentProviderValue | undefined, AgentProviderValue>;
+  system_prompt: ColumnType<string, string | undefined, string>;
+  first_message: ColumnType<string, string | undefined, string>;
+  language: ColumnType<string, string | undefined, string>;
+  voice: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RoomsTable {
+  id: Generated<number>;
+  name: string;
+  category: ColumnType<string, string | undefined, string>;
+  status: ColumnType<RoomStatusValue, RoomStatusValue | undefined, RoomStatusValue>;
+  description: string | null;
+  background_color: string | null;
+  badge_text: string | null;
+  agent_id: number;
+  company_id: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RoomMembersTable {
+  room_id: number;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
+export interface ContentItemsTable {
+  id: Generated<number>;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  category: ContentCategoryValue;
+  type: ContentTypeValue;
+  url: string | null;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  file_key: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ContentPermissionsTable {
+  content_id: number;
+  user_id: number;
+  can_access: boolean;
+  updated_at: UpdatedAt;
+}
+
+export interface ContentAccessTable {
+  id: Generated<string>;
+  content_id: number;
+  user_id: number | null;
+  accessed_at: CreatedAt;
+}
+
+export interface ConversationsTable {
+  id: string;
+  /** The agent's text id (agents.agent_id), kept even if the agent is deleted. */
+  agent_id: string;
+  room_id: number | null;
+  /** Snapshot so history survives the room's deletion. */
+  room_name: string | null;
+  user_id: number | null;
+  started_at: CreatedAt;
+  ended_at: Timestamp | null;
+  duration_seconds: number | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_id: number | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  details: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  ip: string | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  agents: AgentsTable;
+  rooms: RoomsTable;
+  room_members: RoomMembersTable;
+  content_items: ContentItemsTable;
+  content_permissions: ContentPermissionsTable;
+  content_access: ContentAccessTable;
+  conversations: ConversationsTable;
+  audit_log: AuditLogTable;
+}
+
+/** Every application table, children first (for truncation in tests). */
+export const TABLES: readonly (keyof Database)[] = [
+  'audit_log',
+  'conversations',
+  'content_access',
+  'content_permissions',
+  'content_items',
+  'room_members',
+  'rooms',
+  'agents',
+  'login_attempts',
+  'sessions',
+  'users',
+  'companies',
+];

@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import { ensureDefaultAgent, ensureOwner } from '../bootstrap/bootstrap';
+import { DEMO_PASSWORD, seedDemo } from '../bootstrap/demo-seed';
+
+/** First-start data: the owner (on an empty database), the default agent, and demo data. */
+export const bootstrapPlugin = fp(
+  async (app) => {
+    const { db, config, log } = app;
+    const owner = await ensureOwner(db, {
+      email: config.ownerEmail,
+      password: config.ownerPassword,
+    });
+    if (owner?.generatedPassword) {
+      // The only place this password ever appears; warn level so it survives LOG_LEVEL=warn.
+      log.warn(
+        `Owner account created: ${owner.user.email} / password: ${owner.generatedPassword} (change required at first sign-in)`,
+      );
+    } else if (owner) {
+      log.info(`Owner account created: ${owner.user.email} (password from OWNER_PASSWORD)`);
+    }
+    const agent = await ensureDefaultAgent(db);
+    if (config.seedDemo) {
+      await seedDemo(db, agent);
+      log.info(
+        `Demo data ready: user@fieldcraft.local and admin@fieldcraft.local / ${DEMO_PASSWORD}`,
+      );
+    }
+  },
+  { name: 'bootstrap', dependencies: ['config', 'db'] },
+);

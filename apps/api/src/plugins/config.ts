@@ -1,0 +1,146 @@
+import fp from 'fastify-plugin';
+import path from 'node:path';
+import { z } from 'zod';
+
+// Operators (and tools/dev.mjs) pass empty strings to mean "unset"; treat them so.
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v));
+
+const withDefault = (fallback: string) => optionalText.transform((v) => v ?? fallback);
+
+const positiveInt = (fallback: number) =>
+  withDefault(String(fallback)).transform(Number).pipe(z.number().int().positive());
+
+const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+/** Environment variables the API reads; see apps/api/README.md for what each one does. */
+export const EnvSchema = z.object({
+  PORT: withDefault('3000').transform(Number).pipe(z.number().int().min(0).max(65535)),
+  HOST: withDefault('0.0.0.0'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+      .optional(),
+  ),
+  DATABASE_SCHEMA: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, { error: 'must be a plain lower-case identifier' })
+      .optional(),
+  ),
+  DATA_DIR: withDefault('./.data'),
+  OWNER_EMAIL: withDefault('owner@fieldcraft.local')
+    .transform((v) => v.toLowerCase())
+    .pipe(z.email()),
+  OWNER_PASSWORD: optionalText.pipe(
+    z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  ),
+  SEED_DEMO: optionalText.transform((v) => v === '1' || v === 'true'),
+  // Unset → the default build output; set but empty → do not serve a web app (dev mode).
+  WEB_DIST_DIR: z.string().trim().optional(),
+  LOG_LEVEL: withDefault('info').pipe(LogLevelSchema),
+  COOKIE_SECURE: withDefault('auto').pipe(z.enum(['auto', 'true', 'false'])),
+  TRUST_PROXY: optionalText,
+  SESSION_TTL_HOURS: positiveInt(168),
+  TRUSTED_ORIGINS: optionalText,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(30),
+  LOGIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
+});
+
+export type LogLevel = z.infer<typeof LogLevelSchema>;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** postgres:// URL, or null for the embedded PGlite. */
+  databaseUrl: string | null;
+  /** PostgreSQL schema to work in (search_path); null = the server's default. */
+  databaseSchema: string | null;
+  /** Absolute directory of the embedded PGlite database, or 'memory://' for tests. */
+  pgliteDir: string;
+  ownerEmail: string;
+  /** null → a random one is generated and printed once. */
+  ownerPassword: string | null;
+  seedDemo: boolean;
+  /** Absolute path of the built web app, or null to serve none. */
+  webDistDir: string | null;
+  logLevel: LogLevel;
+  cookieSecure: 'auto' | boolean;
+  /** Passed to Fastify's `trustProxy` as is. */
+  trustProxy: boolean | number | string;
+  sessionTtlHours: number;
+  /** Extra origins (scheme://host[:port]) allowed to send cookie-authenticated mutations. */
+  trustedOrigins: string[];
+  loginRateLimit: {
+    maxFailuresPerAccount: number;
+    maxFailuresPerAddress: number;
+    windowMinutes: number;
+  };
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw; // comma-separated addresses / CIDRs
+}
+
+/** Thrown when the environment does not parse; main prints it and exits 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment into the API's configuration. Relative paths resolve from `cwd`. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const webDist = e.WEB_DIST_DIR === undefined ? 'dist/apps/web' : e.WEB_DIST_DIR;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL ?? null,
+    databaseSchema: e.DATABASE_SCHEMA ?? null,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    ownerEmail: e.OWNER_EMAIL,
+    ownerPassword: e.OWNER_PASSWORD ?? null,
+    seedDemo: e.SEED_DEMO,
+    webDistDir: webDist === '' ? null : path.resolve(cwd, webDist),
+    logLevel: e.LOG_LEVEL,
+    cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    trustedOrigins: (e.TRUSTED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    loginRateLimit: {
+      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+/** Makes the parsed configuration available as `app.config`. */
+export const configPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    app.decorate('config', config);
+  },
+  { name: 'config' },
+);

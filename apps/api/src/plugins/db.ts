@@ -1,0 +1,60 @@
+import fp from 'fastify-plugin';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+import type { AppConfig } from './config';
+import { migrateToLatest } from '../db/migrator';
+import { serializedPGliteDialect } from '../db/pglite-dialect';
+import type { Database } from '../db/schema';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+  }
+}
+
+export type Db = Kysely<Database>;
+
+/** Opens the configured database: PostgreSQL when `databaseUrl` is set, PGlite otherwise. */
+export async function openDatabase(
+  config: AppConfig,
+  onPoolError?: (err: Error) => void,
+): Promise<Db> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
+    });
+    // An idle client losing its server must not crash the process; the next query reconnects.
+    pool.on('error', (err) => onPoolError?.(err));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    if (config.databaseSchema) {
+      await sql`create schema if not exists ${sql.id(config.databaseSchema)}`.execute(db);
+    }
+    return db;
+  }
+  // Loaded on demand: PostgreSQL deployments never load the WebAssembly build.
+  const { KyselyPGlite } = await import('kysely-pglite');
+  if (!config.pgliteDir.startsWith('memory://')) mkdirSync(config.pgliteDir, { recursive: true });
+  const { dialect } = await KyselyPGlite.create(config.pgliteDir);
+  return new Kysely<Database>({ dialect: serializedPGliteDialect(dialect) });
+}
+
+/** Decorates `app.db`, runs migrations before the server listens, and closes it on close. */
+export const dbPlugin = fp(
+  async (app) => {
+    const { config } = app;
+    const db = await openDatabase(config, (err) => app.log.error({ err }, 'database pool error'));
+    app.decorate('db', db);
+    app.addHook('onClose', async () => {
+      await db.destroy();
+    });
+    const applied = await migrateToLatest(db as Kysely<unknown>);
+    app.log.info(
+      { applied, database: config.databaseUrl ? 'postgresql' : 'pglite' },
+      applied.length ? 'database migrated' : 'database schema up to date',
+    );
+  },
+  { name: 'db', dependencies: ['config'] },
+);

@@ -1,0 +1,134 @@
+import { type ApiError, ErrorCode } from '@fieldcraft/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error';
+
+/** Carries the ZodError so the 400 body can hold zod's own `flattenError` output. */
+export class RequestValidationError extends Error {
+  override name = 'RequestValidationError';
+
+  constructor(readonly zodError: z.ZodError) {
+    super('Validation failed');
+  }
+}
+
+/**
+ * fastify-type-provider-zod's validator, except that the failure keeps the ZodError itself
+ * (the library's flattens it into AJV-style entries, losing what `z.flattenError` needs).
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = z.safeParse(schema, data);
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(result.error) };
+  };
+
+export function sendNotFound(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.code(404).send({ error: 'Not found', code: ErrorCode.NOT_FOUND } satisfies ApiError);
+}
+
+const fastifyClientErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: ErrorCode.INVALID_JSON,
+    message: 'The request body is not valid JSON',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: ErrorCode.PAYLOAD_TOO_LARGE,
+    message: 'The request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+    message: 'Unsupported content type; send application/json',
+  },
+};
+
+function flattenFallback(err: { validation: { instancePath: string; message?: string }[] }) {
+  const issues: NonNullable<ApiError['issues']> = { formErrors: [], fieldErrors: {} };
+  for (const v of err.validation) {
+    const field = v.instancePath.split('/')[1];
+    const message = v.message ?? 'Invalid value';
+    if (field) (issues.fieldErrors[field] ??= []).push(message);
+    else issues.formErrors.push(message);
+  }
+  return issues;
+}
+
+/**
+ * The one error handler: every non-2xx body is `{ error, code, issues? }`. Validation → 400,
+ * AppError passes through, Fastify's client errors keep their status, anything else is a
+ * logged 500 whose body says nothing about the cause (no stacks, no SQL).
+ */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    // An empty JSON body (e.g. a bodiless POST that still says application/json) is "no
+    // body", so it reaches validation instead of failing as unparseable.
+    const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (String(body).trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      defaultJsonParser(request, String(body), done);
+    });
+    // No text/plain: a cross-site form can send it without a CORS preflight (CSRF vector).
+    app.removeContentTypeParser('text/plain');
+
+    app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+      if (error instanceof AppError) {
+        request.log.info({ code: error.code, status: error.statusCode }, error.message);
+        return reply
+          .headers(error.headers)
+          .code(error.statusCode)
+          .send({
+            error: error.message,
+            code: error.code,
+            ...(error.issues && { issues: error.issues }),
+          } satisfies ApiError);
+      }
+      if (error instanceof RequestValidationError) {
+        return reply.code(400).send({
+          error: 'Validation failed',
+          code: ErrorCode.VALIDATION_FAILED,
+          issues: z.flattenError(error.zodError),
+        } satisfies ApiError);
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        return reply.code(400).send({
+          error: 'Validation failed',
+          code: ErrorCode.VALIDATION_FAILED,
+          issues: flattenFallback(error),
+        } satisfies ApiError);
+      }
+      const fastifyError = error as FastifyError;
+      const known = fastifyError.code ? fastifyClientErrors[fastifyError.code] : undefined;
+      if (known) {
+        return reply
+          .code(known.status)
+          .send({ error: known.message, code: known.code } satisfies ApiError);
+      }
+      const status = fastifyError.statusCode;
+      if (status && status >= 400 && status < 500 && fastifyError.code?.startsWith('FST_')) {
+        return reply
+          .code(status)
+          .send({ error: fastifyError.message, code: ErrorCode.BAD_REQUEST } satisfies ApiError);
+      }
+      request.log.error(
+        { err: error, method: request.method, url: request.url, params: request.params },
+        'unhandled error',
+      );
+      return reply.code(500).send({
+        error: 'Something went wrong on our side. Please try again.',
+        code: ErrorCode.INTERNAL_ERROR,
+      } satisfies ApiError);
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,48 @@
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { sendNotFound } from './error-handler';
+import { isApiPath } from './security';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app from WEB_DIST_DIR when it exists, with the SPA fallback: a GET or
+ * HEAD outside /api and /v1 that matches no file gets index.html (200). Everything else that
+ * matches nothing — any /api path, any method — is a JSON 404, never the app's HTML.
+ */
+export const webAppPlugin = fp(
+  async (app) => {
+    const root = app.config.webDistDir;
+    const serveWeb = root !== null && existsSync(path.join(root, 'index.html'));
+
+    if (serveWeb) {
+      await app.register(fastifyStatic, {
+        root,
+        prefix: '/',
+        wildcard: true,
+        cacheControl: false,
+        // Never answer an API path from the file system.
+        allowedPath: (pathName) => !isApiPath(pathName),
+        setHeaders: (res, filePath) => {
+          const relative = path.relative(root, filePath).split(path.sep).join('/');
+          // Vite puts content-hashed files under assets/: they never change, cache them forever.
+          res.setHeader('cache-control', relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
+        },
+      });
+      app.log.info({ root }, 'serving the web app');
+    } else {
+      app.log.info({ root }, 'no built web app found; serving the API only');
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const isPage = request.method === 'GET' || request.method === 'HEAD';
+      if (serveWeb && isPage && !isApiPath(request.url)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return sendNotFound(request, reply);
+    });
+  },
+  { name: 'web-app', dependencies: ['config'] },
+);
