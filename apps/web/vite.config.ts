@@ -1,18 +1,31 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const brandProduct = process.env.BRAND_PRODUCT ?? 'Fieldcraft';
+const brandCompany = process.env.BRAND_COMPANY ?? 'Fieldcraft Consulting';
+
+/** index.html names the product too; it reads the same configuration as the bundle. */
+const brandHtml: Plugin = {
+  name: 'fieldcraft-brand-html',
+  transformIndexHtml: (html) =>
+    html.replaceAll(
+      '%BRAND_PRODUCT%',
+      brandProduct.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c),
+    ),
+};
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3333'}`;
 
 export default defineConfig({
   root: __dirname,
   cacheDir: '../../node_modules/.vite/apps/web',
-  plugins: [react()],
+  plugins: [react(), brandHtml],
   resolve: { tsconfigPaths: true },
   // Brand names come from configuration (decisions.md "Names"), baked in at build time.
   define: {
-    __BRAND_PRODUCT__: JSON.stringify(process.env.BRAND_PRODUCT ?? 'Fieldcraft'),
-    __BRAND_COMPANY__: JSON.stringify(process.env.BRAND_COMPANY ?? 'Fieldcraft Consulting'),
+    __BRAND_PRODUCT__: JSON.stringify(brandProduct),
+    __BRAND_COMPANY__: JSON.stringify(brandCompany),
   },
   server: {
     port: Number(process.env.WEB_PORT ?? 4200),
@@ -26,6 +39,13 @@ export default defineConfig({
     outDir: '../../dist/apps/web',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      treeshake: {
+        // The workspace libs are side-effect free. Saying so lets unused exports of the ui barrel
+        // (and contracts' zod schemas) drop out of the entry chunk, keeping landing/login small.
+        moduleSideEffects: [{ test: /[\\/]libs[\\/](ui|contracts)[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -1,1 +1,20 @@
-export {};
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { bootstrapImpersonation } from './app/impersonation';
+import { createAppRouter } from './app/router';
+import { makeStore } from './app/store';
+
+// Before the first request: move an impersonation hand-over from the address into storage.
+bootstrapImpersonation();
+
+const store = makeStore();
+const router = createAppRouter();
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <App store={store} router={router} />
+  </StrictMode>,
+);

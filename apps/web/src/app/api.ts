@@ -1,0 +1,129 @@
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { readImpersonationToken, readStoredUser } from './auth-storage';
+
+/** A request as endpoints describe it: a path (GET) or a path with method and body. */
+export type ApiRequest =
+  | string
+  | { url: string; method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown };
+
+/**
+ * Every failed request. `message` is '{status}: {body text or status text}' (spec §8);
+ * `data` is the parsed JSON body ({ error, code, issues? } from our API) when there is one.
+ */
+export interface ApiQueryError {
+  status: number | 'FETCH_ERROR';
+  message: string;
+  data?: unknown;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The shared base query: session cookie included, JSON bodies, the informational `user-role`
+ * header from the stored user and the impersonation token when a well-formed one is stored.
+ * It is hand-rolled rather than fetchBaseQuery so an error keeps the raw body text.
+ */
+export const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError> = async (args, { signal }) => {
+  const { url, method = 'GET', body } = typeof args === 'string' ? { url: args } : args;
+
+  const headers = new Headers({ accept: 'application/json' });
+  const role = readStoredUser()?.role;
+  if (role) headers.set('user-role', role);
+  const token = readImpersonationToken();
+  if (token) headers.set('x-impersonation-token', token);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('content-type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(new URL(url, window.location.href), {
+      method,
+      headers,
+      body: payload,
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    return { error: { status: 'FETCH_ERROR', message: error instanceof Error ? error.message : String(error) } };
+  }
+
+  const text = await response.text().catch(() => '');
+  const data = parseJson(text);
+  if (!response.ok) {
+    return {
+      error: { status: response.status, message: `${response.status}: ${text || response.statusText}`, data },
+    };
+  }
+  return { data: data ?? null };
+};
+
+/**
+ * The app's only createApi. Features inject their endpoints (features/<f>/<f>.api.ts).
+ * Nothing refetches on focus or reconnect, nothing is retried, and unused data is kept forever
+ * unless an endpoint says otherwise (auth status: 10 minutes).
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: [
+    'AuthStatus',
+    'CurrentUser',
+    'User',
+    'Room',
+    'OwnerRoom',
+    'Agent',
+    'VoiceAgent',
+    'AgentUsage',
+    'Content',
+    'ManagedContent',
+    'ContentAccess',
+    'ContentPermission',
+    'UserDashboard',
+    'LoginStats',
+  ],
+  keepUnusedDataFor: Infinity,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  endpoints: () => ({}),
+});
+
+/** The server's error text from an ApiQueryError body, if it sent one. */
+export function serverErrorText(error: unknown): string | undefined {
+  const data = (error as { data?: unknown } | null)?.data;
+  if (data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string') {
+    const text = (data as { error: string }).error.trim();
+    return text || undefined;
+  }
+  return undefined;
+}
+
+/** The server's stable error code from an ApiQueryError body, if it sent one. */
+export function serverErrorCode(error: unknown): string | undefined {
+  const data = (error as { data?: unknown } | null)?.data;
+  const code = data && typeof data === 'object' ? (data as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** True for errors produced by the base query (as opposed to exceptions thrown in our code). */
+export function isApiQueryError(error: unknown): error is ApiQueryError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'status' in error &&
+    'message' in error &&
+    (typeof (error as ApiQueryError).status === 'number' || (error as ApiQueryError).status === 'FETCH_ERROR')
+  );
+}

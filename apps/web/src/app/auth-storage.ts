@@ -1,0 +1,52 @@
+import type { User } from '@fieldcraft/contracts';
+
+/** Keys of what the web app keeps in localStorage. The session itself is an httpOnly cookie. */
+export const storageKeys = {
+  authToken: 'auth_token',
+  user: 'user',
+  impersonationToken: 'impersonation_token',
+  impersonatedUser: 'impersonated_user',
+} as const;
+
+/** The stored user object; only its role is relied on (for the informational user-role header). */
+export function readStoredUser(): { role?: string } | null {
+  const raw = localStorage.getItem(storageKeys.user);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' ? (value as { role?: string }) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeUser(user: User): void {
+  localStorage.setItem(storageKeys.user, JSON.stringify(user));
+}
+
+/** A server-signed impersonation token has three non-empty dot-separated segments (a JWS). */
+export function isWellFormedToken(token: string): boolean {
+  const parts = token.split('.');
+  return parts.length === 3 && parts.every((part) => part.length > 0);
+}
+
+export function clearImpersonation(): void {
+  localStorage.removeItem(storageKeys.impersonationToken);
+  localStorage.removeItem(storageKeys.impersonatedUser);
+}
+
+/** The stored impersonation token, or null. A malformed one is removed together with its user. */
+export function readImpersonationToken(): string | null {
+  const token = localStorage.getItem(storageKeys.impersonationToken);
+  if (token === null) return null;
+  if (isWellFormedToken(token)) return token;
+  clearImpersonation();
+  return null;
+}
+
+/** Sign-out: drop the stored auth, user and impersonation entries. */
+export function clearStoredAuth(): void {
+  localStorage.removeItem(storageKeys.authToken);
+  localStorage.removeItem(storageKeys.user);
+  clearImpersonation();
+}

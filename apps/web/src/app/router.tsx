@@ -1,0 +1,43 @@
+import type { Role } from '@fieldcraft/contracts';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { paths } from './paths';
+import { RootLayout } from './root-layout';
+import { GuardedPage } from './routes/guarded-page';
+import { HomeRoute } from './routes/home-route';
+import {
+  ContentManagementPage,
+  DashboardPage,
+  PublicPage,
+  RoomChatPage,
+  RoomsPage,
+  TestStationPage,
+} from './routes/pages';
+
+const everyone: readonly Role[] = ['OWNER', 'ADMIN', 'USER'];
+const owners: readonly Role[] = ['OWNER'];
+const admins: readonly Role[] = ['OWNER', 'ADMIN'];
+
+/** The route table (spec §2). Exported so tests can mount it in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: paths.home.path, element: <HomeRoute /> },
+      { path: paths.login.path, element: <PublicPage page="login" /> },
+      { path: paths.dashboard.path, element: <GuardedPage page={DashboardPage} allowedRoles={everyone} /> },
+      { path: paths.rooms.path, element: <GuardedPage page={RoomsPage} allowedRoles={everyone} /> },
+      { path: paths.testRoom.path, element: <GuardedPage page={RoomChatPage} allowedRoles={everyone} /> },
+      {
+        path: paths.contentManagement.path,
+        element: <GuardedPage page={ContentManagementPage} allowedRoles={owners} />,
+      },
+      { path: paths.mainDashboard.path, element: <GuardedPage page={DashboardPage} allowedRoles={admins} /> },
+      { path: paths.testStation.path, element: <GuardedPage page={TestStationPage} /> },
+      { path: '*', element: <PublicPage page="notFound" /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

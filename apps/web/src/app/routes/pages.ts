@@ -1,0 +1,27 @@
+import { lazy } from 'react';
+
+// One chunk per signed-in page, so the landing and login bundles never carry them.
+export const DashboardPage = lazy(() =>
+  import('../../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+export const RoomsPage = lazy(() =>
+  import('../../features/rooms/components/rooms-page').then((m) => ({ default: m.RoomsPage })),
+);
+export const RoomChatPage = lazy(() =>
+  import('../../features/rooms/components/room-chat-page').then((m) => ({ default: m.RoomChatPage })),
+);
+export const ContentManagementPage = lazy(() =>
+  import('../../features/content-management/components/content-management-page').then((m) => ({
+    default: m.ContentManagementPage,
+  })),
+);
+export const TestStationPage = lazy(() =>
+  import('../../features/test-station/components/test-station-page').then((m) => ({ default: m.TestStationPage })),
+);
+export const SignedInShell = lazy(() => import('./signed-in-shell'));
+export const PublicPage = lazy(() => import('./public-page'));
+export const AdminPreviewOverlay = lazy(() =>
+  import('../../features/preview-mode/components/admin-preview-overlay').then((m) => ({
+    default: m.AdminPreviewOverlay,
+  })),
+);

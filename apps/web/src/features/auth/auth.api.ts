@@ -1,0 +1,69 @@
+import type {
+  AuthStatus,
+  LoginBody,
+  LoginResponse,
+  LogoutResponse,
+  UpdateUserBody,
+  User,
+} from '@fieldcraft/contracts';
+import { api } from '../../app/api';
+import { storeUser } from '../../app/auth-storage';
+import { config } from '../../app/config';
+
+export const signedOutStatus: AuthStatus = { isAuthenticated: false, user: null };
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAuthStatus: build.query<AuthStatus, void>({
+      query: () => '/api/auth/status',
+      providesTags: ['AuthStatus'],
+      keepUnusedDataFor: config.timing.authStatusCacheSeconds,
+      transformErrorResponse: (error) => ({ ...error, message: 'Failed to check auth status' }),
+      // Keep the stored user (source of the user-role header) in step with the session.
+      async onQueryStarted(_arg, { queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (data.isAuthenticated && data.user) storeUser(data.user);
+        } catch {
+          // Failures are reported by the request-errors middleware.
+        }
+      },
+    }),
+    getCurrentUser: build.query<User, void>({
+      query: () => '/api/auth/user',
+      providesTags: ['CurrentUser'],
+    }),
+    // Login does not invalidate the status itself: only a sign-in that needs no password change
+    // does, and the re-verification in the change flow must not.
+    login: build.mutation<LoginResponse, LoginBody>({
+      query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
+    }),
+    logout: build.mutation<LogoutResponse, void>({
+      query: () => ({ url: '/api/auth/logout', method: 'POST' }),
+    }),
+    updateUser: build.mutation<User, { id: number; body: UpdateUserBody }>({
+      query: ({ id, body }) => ({ url: `/api/users/${id}`, method: 'PATCH', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }, 'CurrentUser'],
+    }),
+  }),
+});
+
+export const {
+  useGetAuthStatusQuery,
+  useGetCurrentUserQuery,
+  useLoginMutation,
+  useLogoutMutation,
+  useUpdateUserMutation,
+} = authApi;
+
+/** Auth status, cached 10 minutes: a remount within that window does not refetch. */
+export function useAuthStatus() {
+  return useGetAuthStatusQuery(undefined, {
+    refetchOnMountOrArgChange: config.timing.authStatusCacheSeconds,
+  });
+}
+
+/** True when the account must change its password before using the app. */
+export function needsPasswordChange(user: Pick<User, 'passwordChangeRequired' | 'requiresReset'> | null | undefined) {
+  return Boolean(user && (user.passwordChangeRequired || user.requiresReset));
+}

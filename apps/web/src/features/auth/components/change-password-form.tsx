@@ -1,0 +1,168 @@
+import { ChangePasswordFormSchema, type ChangePasswordForm as ChangePasswordValues, type User } from '@fieldcraft/contracts';
+import { PasswordField } from '@fieldcraft/ui';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api, isApiQueryError, serverErrorText } from '../../../app/api';
+import { storeUser } from '../../../app/auth-storage';
+import { useAppDispatch } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { showToast } from '../../../app/toasts.slice';
+import { authApi, useLoginMutation, useUpdateUserMutation } from '../auth.api';
+import { firstErrorPerField } from '../form-errors';
+
+type Field = keyof ChangePasswordValues;
+
+export interface ChangePasswordFormProps {
+  /** The account that must change its password (from the login answer or the auth status). */
+  user: User | null;
+  /** 'Back to Login': the parent clears its state and shows the sign-in form again. */
+  onBack: () => void;
+}
+
+const empty: Record<Field, string> = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
+
+/** The forced password change view that replaces the sign-in card. */
+export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [login] = useLoginMutation();
+  const [updateUser] = useUpdateUserMutation();
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const refs: Record<Field, RefObject<HTMLInputElement | null>> = {
+    currentPassword: useRef<HTMLInputElement>(null),
+    newPassword: useRef<HTMLInputElement>(null),
+    confirmNewPassword: useRef<HTMLInputElement>(null),
+  };
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const fail = (description: string) =>
+    dispatch(showToast({ variant: 'destructive', title: 'Error', description }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = ChangePasswordFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const fieldErrors = firstErrorPerField<Field>(parsed.error.issues);
+      setErrors(fieldErrors);
+      const first = (['currentPassword', 'newPassword', 'confirmNewPassword'] as const).find((f) => fieldErrors[f]);
+      if (first) refs[first].current?.focus();
+      return;
+    }
+    setErrors({});
+    if (!user) {
+      fail('User data not found');
+      return;
+    }
+
+    setBusy(true);
+    try {
+      // Re-verify the current password with a sign-in before touching the account.
+      try {
+        await login({ email: user.email, password: parsed.data.currentPassword }).unwrap();
+      } catch {
+        fail('Current password is incorrect');
+        return;
+      }
+
+      let updated: User;
+      try {
+        updated = await updateUser({
+          id: user.id,
+          // The server re-verifies currentPassword too; the spec's payload is the first two.
+          body: {
+            password: parsed.data.newPassword,
+            passwordChangeRequired: false,
+            currentPassword: parsed.data.currentPassword,
+          },
+        }).unwrap();
+      } catch (error) {
+        fail(
+          isApiQueryError(error)
+            ? (serverErrorText(error) ?? 'Failed to update password')
+            : 'Failed to change password. Please try again.',
+        );
+        return;
+      }
+
+      storeUser(updated);
+      // Show the signed-in app at once, then confirm the session with the server.
+      await dispatch(
+        authApi.util.upsertQueryData('getAuthStatus', undefined, { isAuthenticated: true, user: updated }),
+      );
+      dispatch(api.util.invalidateTags(['AuthStatus']));
+      dispatch(showToast({ title: 'Password Changed', description: 'Your password has been updated successfully.' }));
+      navigate(paths.home.getHref(), { replace: true });
+    } catch (error) {
+      console.error('Password change failed', error);
+      fail('Failed to change password. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="change-password-heading">
+      <Typography id="change-password-heading" component="h2" variant="h3">
+        Change Your Password
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 1, mb: 2.5 }}>
+        Since this is your first login, you need to change your initial password
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2.5 }}>
+        <PasswordField
+          label="Current Password"
+          name="currentPassword"
+          placeholder="Enter your initial password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={change('currentPassword')}
+          error={Boolean(errors.currentPassword)}
+          helperText={errors.currentPassword}
+          inputRef={refs.currentPassword}
+          showLabel="Show current password"
+          hideLabel="Hide current password"
+        />
+        <PasswordField
+          label="New Password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={change('newPassword')}
+          error={Boolean(errors.newPassword)}
+          helperText={errors.newPassword}
+          inputRef={refs.newPassword}
+          showLabel="Show new password"
+          hideLabel="Hide new password"
+        />
+        <PasswordField
+          label="Confirm New Password"
+          name="confirmNewPassword"
+          autoComplete="new-password"
+          value={values.confirmNewPassword}
+          onChange={change('confirmNewPassword')}
+          error={Boolean(errors.confirmNewPassword)}
+          helperText={errors.confirmNewPassword}
+          inputRef={refs.confirmNewPassword}
+          showLabel="Show confirmation"
+          hideLabel="Hide confirmation"
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+          {busy ? 'Updating Password...' : 'Update Password'}
+        </Button>
+        <Button type="button" variant="text" fullWidth onClick={onBack} disabled={busy}>
+          Back to Login
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import type { User } from '@fieldcraft/contracts';
+import { LoadingState, Logo } from '@fieldcraft/ui';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { clearStoredAuth } from '../../../app/auth-storage';
+import { config } from '../../../app/config';
+import { paths } from '../../../app/paths';
+import { needsPasswordChange, useAuthStatus } from '../auth.api';
+import { ChangePasswordForm } from './change-password-form';
+import { SignInForm } from './sign-in-form';
+import { SupportContacts } from './support-contacts';
+
+/**
+ * /login. Shows the sign-in card, or the forced password change view when the login answer (or
+ * the current session's status) says the password must change first.
+ */
+export function LoginPage() {
+  const { data: status, isLoading } = useAuthStatus();
+  const [changeUser, setChangeUser] = useState<User | null>(null);
+  const [statusUserDismissed, setStatusUserDismissed] = useState(false);
+  const [signedIn, setSignedIn] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+
+  if (isLoading) return <LoadingState label="Loading..." />;
+
+  const statusUser = status?.isAuthenticated ? status.user : null;
+  const pendingUser =
+    changeUser ?? (!statusUserDismissed && statusUser && needsPasswordChange(statusUser) ? statusUser : null);
+
+  // Already signed in (and not in the middle of signing in or changing the password).
+  if (statusUser && !needsPasswordChange(statusUser) && !signedIn && !changeUser) {
+    return <Navigate to={paths.home.getHref()} replace />;
+  }
+
+  const backToLogin = () => {
+    clearStoredAuth();
+    setChangeUser(null);
+    setStatusUserDismissed(true);
+    setFormKey((k) => k + 1);
+  };
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 }, px: { xs: 2, sm: 3 } }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1, mb: 3 }}>
+        <Logo size={64} />
+        <Typography component="h1" variant="h1">
+          {config.brandProduct}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>Limited Access BETA test environment</Typography>
+      </Box>
+      <Card sx={{ p: { xs: 2.5, sm: 4 } }}>
+        {pendingUser ? (
+          <ChangePasswordForm user={pendingUser} onBack={backToLogin} />
+        ) : (
+          <SignInForm
+            key={formKey}
+            onPasswordChangeRequired={setChangeUser}
+            onSignedIn={() => setSignedIn(true)}
+          />
+        )}
+      </Card>
+      <SupportContacts />
+    </Container>
+  );
+}

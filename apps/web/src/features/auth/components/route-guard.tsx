@@ -1,0 +1,33 @@
+import type { Role, User } from '@fieldcraft/contracts';
+import { LoadingState } from '@fieldcraft/ui';
+import type { ReactNode } from 'react';
+import { paths } from '../../../app/paths';
+import { needsPasswordChange, useAuthStatus } from '../auth.api';
+import { RedirectNotice } from './redirect-notice';
+
+export interface RouteGuardProps {
+  /** Roles that may see the route; omit to admit any signed-in user. */
+  allowedRoles?: readonly Role[];
+  /** Rendered with the signed-in user once every check passes. */
+  children: (user: User) => ReactNode;
+}
+
+/**
+ * Guards a route: 'Loading...' while the auth status loads; signed out, or a password change
+ * pending → /login; a role outside `allowedRoles` → /test-station. The server enforces all of
+ * this again; the guard only keeps people off screens that would fail.
+ */
+export function RouteGuard({ allowedRoles, children }: RouteGuardProps) {
+  const { data, isLoading } = useAuthStatus();
+
+  if (isLoading) return <LoadingState fullScreen label="Loading..." />;
+
+  const user = data?.isAuthenticated ? data.user : null;
+  if (!user || needsPasswordChange(user)) {
+    return <RedirectNotice to={paths.login.getHref()} label="Redirecting to login..." />;
+  }
+  if (allowedRoles && !allowedRoles.includes(user.role)) {
+    return <RedirectNotice to={paths.testStation.getHref()} label="Access denied..." />;
+  }
+  return <>{children(user)}</>;
+}

@@ -1,0 +1,123 @@
+import { LoginBodySchema, type LoginBody, type User } from '@fieldcraft/contracts';
+import { PasswordField } from '@fieldcraft/ui';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useRef, useState, type FormEvent } from 'react';
+import { api, serverErrorText } from '../../../app/api';
+import { storeUser } from '../../../app/auth-storage';
+import { config } from '../../../app/config';
+import { useAppDispatch } from '../../../app/hooks';
+import { navigation } from '../../../app/navigation';
+import { paths } from '../../../app/paths';
+import { showToast } from '../../../app/toasts.slice';
+import { needsPasswordChange, useLoginMutation } from '../auth.api';
+import { firstErrorPerField } from '../form-errors';
+
+type Field = keyof LoginBody;
+
+export interface SignInFormProps {
+  /** The account must change its password first: show the forced change view for this user. */
+  onPasswordChangeRequired: (user: User) => void;
+  /** Signed in; the full page load to '/' is scheduled. */
+  onSignedIn: () => void;
+}
+
+export function SignInForm({ onPasswordChangeRequired, onSignedIn }: SignInFormProps) {
+  const dispatch = useAppDispatch();
+  const [login] = useLoginMutation();
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = LoginBodySchema.safeParse(values);
+    if (!parsed.success) {
+      const fieldErrors = firstErrorPerField<Field>(parsed.error.issues);
+      setErrors(fieldErrors);
+      (fieldErrors.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+
+    let response;
+    try {
+      response = await login(parsed.data).unwrap();
+    } catch (error) {
+      dispatch(
+        showToast({
+          variant: 'destructive',
+          title: 'Login failed',
+          description: serverErrorText(error) ?? 'Invalid email or password',
+        }),
+      );
+      setBusy(false);
+      return;
+    }
+
+    const user = response.user ?? response;
+    if (needsPasswordChange(response) || needsPasswordChange(user)) {
+      setBusy(false);
+      onPasswordChangeRequired(user);
+      return;
+    }
+
+    storeUser(user);
+    dispatch(
+      showToast({
+        title: `Welcome back, ${user.firstName || user.email.split('@')[0]}!`,
+        description: 'You have signed in successfully.',
+      }),
+    );
+    dispatch(api.util.invalidateTags(['AuthStatus']));
+    onSignedIn();
+    // Stays busy: the page is about to reload into the signed-in app.
+    setTimeout(() => navigation.assign(paths.home.getHref()), config.timing.loginRedirectMs);
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="sign-in-heading">
+      <Typography id="sign-in-heading" component="h2" variant="h3" sx={{ mb: 2.5 }}>
+        Sign in to your account
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2.5 }}>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={change('email')}
+          error={Boolean(errors.email)}
+          helperText={errors.email}
+          inputRef={emailRef}
+          slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={change('password')}
+          error={Boolean(errors.password)}
+          helperText={errors.password}
+          inputRef={passwordRef}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+import type { User } from '@fieldcraft/contracts';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { linksForRole } from '../nav-links';
+
+export interface MobileNavMenuProps {
+  user: User;
+  onSignOut: () => void;
+}
+
+/** Small screens: a menu button with the links the user's role may see, and Sign Out. */
+export function MobileNavMenu({ user, onSignOut }: MobileNavMenuProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label="Open navigation menu"
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+      >
+        <MenuIcon />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-label': 'Navigation' }, paper: { sx: { minWidth: 240, mt: 1 } } }}
+      >
+        {linksForRole(user.role).map((link) => (
+          <MenuItem key={link.href} component={RouterLink} to={link.href} onClick={close}>
+            {link.label}
+          </MenuItem>
+        ))}
+        <MenuItem
+          onClick={() => {
+            close();
+            onSignOut();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Sign Out
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Fab from '@mui/material/Fab';
+import Paper from '@mui/material/Paper';
+import Popper from '@mui/material/Popper';
+import ClickAwayListener from '@mui/material/ClickAwayListener';
+import Typography from '@mui/material/Typography';
+import { useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { usePreviewMode } from '../preview-mode-context';
+
+/** In preview mode only: a round button bottom right opening the 'Admin Preview Mode' panel. */
+export function AdminPreviewOverlay() {
+  const { isPreviewMode, exitPreviewMode } = usePreviewMode();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const anchorRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const headingId = useId();
+
+  if (!isPreviewMode) return null;
+
+  return (
+    <Box sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.speedDial }}>
+      <Fab
+        ref={anchorRef}
+        color="primary"
+        aria-label="Admin Preview Mode"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <AdminPanelSettingsIcon />
+      </Fab>
+      <Popper open={open} anchorEl={anchorRef.current} placement="top-end" sx={{ zIndex: (theme) => theme.zIndex.modal }}>
+        <ClickAwayListener onClickAway={() => setOpen(false)}>
+          <Paper
+            id={panelId}
+            role="dialog"
+            aria-labelledby={headingId}
+            elevation={8}
+            sx={{ p: 2.5, mb: 1.5, maxWidth: 320, display: 'grid', gap: 1.5 }}
+          >
+            <Typography id={headingId} component="h2" variant="h4">
+              Admin Preview Mode
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              You&apos;re viewing the app as users see it. Click below to return to admin controls.
+            </Typography>
+            <Button
+              variant="contained"
+              onClick={() => {
+                setOpen(false);
+                exitPreviewMode();
+                navigate(paths.mainDashboard.getHref());
+              }}
+            >
+              Exit Preview Mode
+            </Button>
+          </Paper>
+        </ClickAwayListener>
+      </Popper>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import type { AuthStatus, LoginResponse, User } from '@fieldcraft/contracts';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+/** Every request the code under test makes must be answered by a handler. */
+export const server = setupServer(
+  http.get('/api/auth/status', () => HttpResponse.json<AuthStatus>({ isAuthenticated: false, user: null })),
+);
+
+/** Start msw for this test file and reset handlers and browser storage between tests. */
+export function useMswServer(): void {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  afterAll(() => server.close());
+}
+
+export function signedIn(user: User): AuthStatus {
+  return { isAuthenticated: true, user };
+}
+
+/** The login answer: the user's fields flattened, plus `user`. */
+export function loginResponse(user: User): LoginResponse {
+  return { ...user, user };
+}
+
+export function apiError(status: number, error: string, code: string) {
+  return HttpResponse.json({ error, code }, { status });
+}
