@@ -110,6 +110,26 @@ export function serverErrorText(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * What to tell a person about a failed request: for a validation failure the first field
+ * message (e.g. 'New password must be different from the current password'), otherwise the
+ * server's error text. Undefined when the server sent neither.
+ */
+export function serverErrorDetail(error: unknown): string | undefined {
+  const data = (error as { data?: unknown } | null)?.data as
+    | { issues?: { formErrors?: unknown; fieldErrors?: Record<string, unknown> } }
+    | undefined;
+  const issues = data && typeof data === 'object' ? data.issues : undefined;
+  if (issues) {
+    const messages = [
+      ...(Array.isArray(issues.formErrors) ? issues.formErrors : []),
+      ...Object.values(issues.fieldErrors ?? {}).flatMap((v) => (Array.isArray(v) ? v : [])),
+    ].filter((m): m is string => typeof m === 'string' && m.trim() !== '');
+    if (messages[0]) return messages[0];
+  }
+  return serverErrorText(error);
+}
+
 /** The server's stable error code from an ApiQueryError body, if it sent one. */
 export function serverErrorCode(error: unknown): string | undefined {
   const data = (error as { data?: unknown } | null)?.data;

@@ -9,7 +9,7 @@ export const server = setupServer(
 );
 
 /** Start msw for this test file and reset handlers and browser storage between tests. */
-export function useMswServer(): void {
+export function setupMswServer(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     server.resetHandlers();

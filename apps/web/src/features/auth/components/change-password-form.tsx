@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, isApiQueryError, serverErrorText } from '../../../app/api';
+import { api, isApiQueryError, serverErrorDetail } from '../../../app/api';
 import { storeUser } from '../../../app/auth-storage';
 import { useAppDispatch } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
@@ -87,8 +87,9 @@ export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
         }).unwrap();
       } catch (error) {
         fail(
-          isApiQueryError(error)
-            ? (serverErrorText(error) ?? 'Failed to update password')
+          // The server answered: its reason, or the generic one. No answer at all is unexpected.
+          isApiQueryError(error) && typeof error.status === 'number'
+            ? (serverErrorDetail(error) ?? 'Failed to update password')
             : 'Failed to change password. Please try again.',
         );
         return;

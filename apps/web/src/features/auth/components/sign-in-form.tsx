@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
-import { api, serverErrorText } from '../../../app/api';
+import { api, serverErrorDetail } from '../../../app/api';
 import { storeUser } from '../../../app/auth-storage';
 import { config } from '../../../app/config';
 import { useAppDispatch } from '../../../app/hooks';
@@ -59,7 +59,7 @@ export function SignInForm({ onPasswordChangeRequired, onSignedIn }: SignInFormP
         showToast({
           variant: 'destructive',
           title: 'Login failed',
-          description: serverErrorText(error) ?? 'Invalid email or password',
+          description: serverErrorDetail(error) ?? 'Invalid email or password',
         }),
       );
       setBusy(false);

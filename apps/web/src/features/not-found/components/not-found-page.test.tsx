@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useMswServer } from '../../../testing/msw-server';
+import { setupMswServer } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
 
-useMswServer();
+setupMswServer();
 
 describe('NotFoundPage', () => {
   it('names the unknown path and links back to the dashboard', async () => {

@@ -1,0 +1,25 @@
+import { makeUser } from '@fieldcraft/contracts/testing';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
+import { renderApp } from '../../../testing/render-app';
+
+setupMswServer();
+
+describe('room chat page', () => {
+  it('adds a timestamp-and-random session id to the address when none is given', async () => {
+    server.use(http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser({ role: 'USER' })))));
+    const { router } = renderApp('/test-room/12');
+    expect(await screen.findByRole('link', { name: 'Back to Rooms' })).toHaveAttribute('href', '/rooms');
+    await waitFor(() => expect(router.state.location.search).toMatch(/^\?session=\d{13}-[a-z0-9]+$/));
+    expect(router.state.location.pathname).toBe('/test-room/12');
+  });
+
+  it('keeps a session id that is already there', async () => {
+    server.use(http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser()))));
+    const { router } = renderApp('/test-room/3?session=abc');
+    await screen.findByRole('link', { name: 'Back to Rooms' });
+    expect(router.state.location.search).toBe('?session=abc');
+  });
+});
