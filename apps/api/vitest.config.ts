@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // Each test file gets its own PGlite and its own PostgreSQL schema, so files run in parallel.
     pool: 'forks',
+    // Vitest's default is one worker per core minus one: a single worker on a 2-core machine.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

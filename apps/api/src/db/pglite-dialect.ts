@@ -1,36 +1,45 @@
-import type {
+import type { PGlite } from '@electric-sql/pglite';
+import {
   CompiledQuery,
-  DatabaseConnection,
-  Dialect,
-  Driver,
-  QueryResult,
-  TransactionSettings,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
 } from 'kysely';
 
 /**
- * Wraps kysely-pglite's dialect for a server with concurrent requests. PGlite is ONE
- * connection, and kysely-pglite hands that same connection to everyone, so a query from one
- * request could land inside another request's open transaction. Here a connection is held by
- * one user at a time (queued, like Kysely's SQLite driver), and PGlite's `affectedRows` is
- * reported as Kysely's `numAffectedRows`.
+ * Kysely dialect for an embedded PGlite, safe under concurrent requests.
+ *
+ * Written here instead of taking kysely-pglite's (0.6.1) because that one, in a server:
+ * hands its single connection to every caller at once, so a query from one request can land
+ * inside another request's open transaction; reports no `numAffectedRows`; and starts an
+ * un-awaited mkdir of the data directory whose failure is an unhandled rejection.
+ * Here the one connection is held by one user at a time, queued (as Kysely's SQLite driver
+ * does), and PGlite's `affectedRows` becomes `numAffectedRows`.
  */
-export function serializedPGliteDialect(inner: Dialect): Dialect {
+export function pgliteDialect(client: PGlite): Dialect {
   return {
-    createAdapter: () => inner.createAdapter(),
-    createDriver: () => new SerializedDriver(inner.createDriver()),
-    createIntrospector: (db) => inner.createIntrospector(db),
-    createQueryCompiler: () => inner.createQueryCompiler(),
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new PGliteDriver(client),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
   };
 }
 
-class SerializedDriver implements Driver {
+class PGliteDriver implements Driver {
+  readonly #connection: PGliteConnection;
   #queue: Promise<void> = Promise.resolve();
   #release: (() => void) | null = null;
 
-  constructor(private readonly inner: Driver) {}
+  constructor(private readonly client: PGlite) {
+    this.#connection = new PGliteConnection(client);
+  }
 
-  init(): Promise<void> {
-    return this.inner.init();
+  async init(): Promise<void> {
+    await this.client.waitReady;
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -39,53 +48,47 @@ class SerializedDriver implements Driver {
     this.#queue = new Promise<void>((resolve) => (release = resolve));
     await previous;
     this.#release = release;
-    return new AffectedRowsConnection(await this.inner.acquireConnection());
+    return this.#connection;
   }
 
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    const inner = (connection as AffectedRowsConnection).inner;
-    try {
-      await this.inner.releaseConnection(inner);
-    } finally {
-      const release = this.#release;
-      this.#release = null;
-      release?.();
-    }
+  async releaseConnection(): Promise<void> {
+    const release = this.#release;
+    this.#release = null;
+    release?.();
   }
 
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.inner.beginTransaction((connection as AffectedRowsConnection).inner, settings);
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin'));
   }
 
-  commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.commitTransaction((connection as AffectedRowsConnection).inner);
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
   }
 
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction((connection as AffectedRowsConnection).inner);
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 
   async destroy(): Promise<void> {
-    // Let the query in flight finish before PGlite shuts down.
+    // Let the holder of the connection finish before PGlite shuts down (and flushes to disk).
     await this.#queue;
-    await this.inner.destroy();
+    if (!this.client.closed) await this.client.close();
   }
 }
 
-class AffectedRowsConnection implements DatabaseConnection {
-  constructor(readonly inner: DatabaseConnection) {}
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly client: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = (await this.inner.executeQuery<R>(query)) as QueryResult<R> & {
-      affectedRows?: number;
+    const result = await this.client.query<R>(query.sql, [...query.parameters]);
+    return {
+      rows: result.rows,
+      ...(result.affectedRows !== undefined && { numAffectedRows: BigInt(result.affectedRows) }),
     };
-    if (result.numAffectedRows === undefined && typeof result.affectedRows === 'number') {
-      return { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) };
-    }
-    return result;
   }
 
-  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.inner.streamQuery<R>(query, chunkSize);
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('PGlite does not support streaming queries');
   }
 }

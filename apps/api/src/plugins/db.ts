@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import type { AppConfig } from './config';
 import { migrateToLatest } from '../db/migrator';
-import { serializedPGliteDialect } from '../db/pglite-dialect';
+import { pgliteDialect } from '../db/pglite-dialect';
 import type { Database } from '../db/schema';
 
 declare module 'fastify' {
@@ -35,10 +35,10 @@ export async function openDatabase(
     return db;
   }
   // Loaded on demand: PostgreSQL deployments never load the WebAssembly build.
-  const { KyselyPGlite } = await import('kysely-pglite');
+  const { PGlite } = await import('@electric-sql/pglite');
   if (!config.pgliteDir.startsWith('memory://')) mkdirSync(config.pgliteDir, { recursive: true });
-  const { dialect } = await KyselyPGlite.create(config.pgliteDir);
-  return new Kysely<Database>({ dialect: serializedPGliteDialect(dialect) });
+  const client = await PGlite.create(config.pgliteDir);
+  return new Kysely<Database>({ dialect: pgliteDialect(client) });
 }
 
 /** Decorates `app.db`, runs migrations before the server listens, and closes it on close. */

@@ -22,14 +22,15 @@ export function isCrossSite(request: FastifyRequest, trustedOrigins: readonly st
   const origin = request.headers.origin;
   if (origin === undefined) return false;
   if (trustedOrigins.includes(origin)) return false;
-  let originHost: string;
   try {
-    originHost = new URL(origin).host; // host[:port]; "null" (sandboxed frames) fails here
+    const from = new URL(origin); // "null" (sandboxed frames, file://) fails here: rejected
+    // request.host is the Host header, or X-Forwarded-Host when TRUST_PROXY says to trust it.
+    // Parsed with the origin's scheme so a default port (":80", ":443") compares equal.
+    const self = new URL(`${from.protocol}//${request.host}`);
+    return from.host !== self.host;
   } catch {
     return true;
   }
-  // request.host is the Host header, or X-Forwarded-Host when TRUST_PROXY says to trust it.
-  return originHost.toLowerCase() !== request.host.toLowerCase();
 }
 
 /** Security headers (helmet with a CSP the built React/MUI app runs under) and CSRF checks. */

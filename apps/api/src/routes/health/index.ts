@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 /** /api/health: 200 once the database answers a query, 503 otherwise. */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['health'],

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const cwd = '/srv/fieldcraft';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({}, cwd)).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      databaseSchema: null,
+      pgliteDir: path.join(cwd, '.data', 'pglite'),
+      ownerEmail: 'owner@fieldcraft.local',
+      ownerPassword: null,
+      seedDemo: false,
+      webDistDir: path.join(cwd, 'dist', 'apps', 'web'),
+      logLevel: 'info',
+      cookieSecure: 'auto',
+      trustProxy: false,
+      sessionTtlHours: 168,
+      trustedOrigins: [],
+      loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 30, windowMinutes: 15 },
+    });
+  });
+
+  it('reads every variable, resolving paths from the working directory', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'postgres://app@db:5432/fieldcraft',
+        DATABASE_SCHEMA: 'fieldcraft',
+        DATA_DIR: '/var/lib/fieldcraft',
+        OWNER_EMAIL: 'Boss@Example.COM',
+        OWNER_PASSWORD: 'long-enough-1',
+        SEED_DEMO: '1',
+        WEB_DIST_DIR: 'web',
+        LOG_LEVEL: 'warn',
+        COOKIE_SECURE: 'true',
+        TRUST_PROXY: '1',
+        SESSION_TTL_HOURS: '12',
+        TRUSTED_ORIGINS: 'http://localhost:4200/, https://app.example.com',
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+        LOGIN_MAX_FAILURES_PER_ADDRESS: '10',
+        LOGIN_FAILURE_WINDOW_MINUTES: '5',
+      },
+      cwd,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://app@db:5432/fieldcraft',
+      databaseSchema: 'fieldcraft',
+      pgliteDir: '/var/lib/fieldcraft/pglite',
+      ownerEmail: 'boss@example.com',
+      ownerPassword: 'long-enough-1',
+      seedDemo: true,
+      webDistDir: path.join(cwd, 'web'),
+      logLevel: 'warn',
+      cookieSecure: true,
+      trustProxy: 1,
+      sessionTtlHours: 12,
+      trustedOrigins: ['http://localhost:4200', 'https://app.example.com'],
+      loginRateLimit: { maxFailuresPerAccount: 3, maxFailuresPerAddress: 10, windowMinutes: 5 },
+    });
+  });
+
+  it('treats empty strings as unset, except WEB_DIST_DIR where empty means "no web app"', () => {
+    const config = loadConfig(
+      { DATABASE_URL: '', OWNER_PASSWORD: '', PORT: '', WEB_DIST_DIR: '' },
+      cwd,
+    );
+    expect(config).toMatchObject({
+      databaseUrl: null,
+      ownerPassword: null,
+      port: 3000,
+      webDistDir: null,
+    });
+  });
+
+  it('parses TRUST_PROXY as boolean, hop count or address list', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }, cwd).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }, cwd).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }, cwd).trustProxy).toBe(
+      '10.0.0.0/8,127.0.0.1',
+    );
+  });
+
+  it('refuses a bad environment with a message naming each variable', () => {
+    const bad = {
+      PORT: 'eighty',
+      OWNER_PASSWORD: 'short',
+      DATABASE_URL: 'mysql://x',
+      LOG_LEVEL: 'loud',
+    };
+    expect(() => loadConfig(bad, cwd)).toThrow(ConfigError);
+    try {
+      loadConfig(bad, cwd);
+    } catch (err) {
+      const text = (err as Error).message;
+      for (const name of ['PORT', 'OWNER_PASSWORD', 'DATABASE_URL', 'LOG_LEVEL'])
+        expect(text).toContain(name);
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { expect, it } from 'vitest';
+import { DEFAULT_PASSWORD, describeEachDatabase } from '../test/test-app';
+
+const CSP =
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+  "media-src 'self' blob:;connect-src 'self';font-src 'self' data:;frame-src https://player.vimeo.com;" +
+  "worker-src 'self' blob:;object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'";
+
+describeEachDatabase(
+  'security headers and CSRF',
+  (ctx) => {
+    const login = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers,
+        payload: { email: 'dana@example.com', password: DEFAULT_PASSWORD },
+      });
+
+    it('sends the security headers on API answers and on 404s', async () => {
+      for (const url of ['/api/health', '/api/nothing-here']) {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect(res.headers['content-security-policy']).toBe(CSP);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['x-powered-by']).toBeUndefined();
+        expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    });
+
+    it('rejects mutations from a foreign Origin (403 CSRF_REJECTED) and allows our own', async () => {
+      await ctx.createUser({ email: 'dana@example.com' });
+      const foreign = await login({ origin: 'https://evil.example' });
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json()).toEqual({
+        error: 'Cross-site request rejected',
+        code: 'CSRF_REJECTED',
+      });
+      expect(await ctx.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+
+      expect((await login({ origin: 'null' })).statusCode).toBe(403);
+      expect(
+        (await login({ origin: 'http://localhost:80', host: 'localhost:80' })).statusCode,
+      ).toBe(200);
+      expect(
+        (await login({ origin: 'http://api.test:3000', host: 'api.test:3000' })).statusCode,
+      ).toBe(200);
+      // Non-browser clients send neither header.
+      expect((await login({})).statusCode).toBe(200);
+      // Origins listed in TRUSTED_ORIGINS are accepted.
+      expect((await login({ origin: 'http://localhost:4200' })).statusCode).toBe(200);
+    });
+
+    it('rejects Sec-Fetch-Site cross-site and same-site, accepts same-origin and none', async () => {
+      await ctx.createUser({ email: 'dana@example.com' });
+      expect((await login({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+      expect((await login({ 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
+      expect((await login({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+      expect((await login({ 'sec-fetch-site': 'none' })).statusCode).toBe(200);
+    });
+
+    it('a cross-site logout leaves the session alone; reads are never blocked', async () => {
+      await ctx.createUser({ email: 'dana@example.com' });
+      const { cookie } = await ctx.login('dana@example.com', DEFAULT_PASSWORD);
+      const headers = { cookie: cookie as string, origin: 'https://evil.example' };
+      const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+      expect(logout.statusCode).toBe(403);
+      const status = await ctx.app.inject({ method: 'GET', url: '/api/auth/status', headers });
+      expect(status.json().isAuthenticated).toBe(true);
+    });
+
+    it('does not trust X-Forwarded-Host or -Proto without TRUST_PROXY', async () => {
+      await ctx.createUser({ email: 'dana@example.com' });
+      const res = await login({
+        origin: 'https://app.example.com',
+        host: 'internal:3000',
+        'x-forwarded-host': 'app.example.com',
+        'x-forwarded-proto': 'https',
+      });
+      expect(res.statusCode).toBe(403);
+      const ok = await login({ 'x-forwarded-proto': 'https' });
+      expect(String(ok.headers['set-cookie'])).not.toMatch(/;\s*Secure/i);
+    });
+  },
+  { config: { trustedOrigins: ['http://localhost:4200'] } },
+);
+
+describeEachDatabase(
+  'behind a TLS-terminating proxy (TRUST_PROXY=true)',
+  (ctx) => {
+    it('compares Origin with X-Forwarded-Host and marks the cookie Secure over https', async () => {
+      await ctx.createUser({ email: 'dana@example.com' });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: {
+          origin: 'https://app.example.com',
+          host: 'internal:3000',
+          'x-forwarded-host': 'app.example.com',
+          'x-forwarded-proto': 'https',
+        },
+        payload: { email: 'dana@example.com', password: DEFAULT_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toMatch(/;\s*Secure/i);
+    });
+  },
+  { config: { trustProxy: true } },
+);

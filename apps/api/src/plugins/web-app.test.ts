@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/test-app';
+
+// A tiny stand-in for the built web app.
+const dist = mkdtempSync(path.join(tmpdir(), 'fc-web-dist-'));
+mkdirSync(path.join(dist, 'assets'));
+const INDEX = '<!doctype html><html><body><div id="root">fieldcraft-spa</div></body></html>';
+writeFileSync(path.join(dist, 'index.html'), INDEX);
+writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
+writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describeEachDatabase(
+  'serving the built web app',
+  (ctx) => {
+    const get = (url: string, method: 'GET' | 'HEAD' = 'GET') => ctx.app.inject({ method, url });
+
+    it('serves index.html at / without caching, under the CSP', async () => {
+      const res = await get('/');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    });
+
+    it('caches hashed assets for a year (immutable), other files revalidate', async () => {
+      const asset = await get('/assets/index-abc123.js');
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await get('/logo.svg')).headers['cache-control']).toBe('no-cache');
+    });
+
+    it('falls back to index.html (200) for any other page path, GET and HEAD', async () => {
+      for (const url of ['/login', '/test-room/3?session=abc', '/no/such/page']) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toBe(INDEX);
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+      const head = await get('/rooms', 'HEAD');
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toContain('text/html');
+    });
+
+    it('never answers /api or /v1 with the app: JSON 404 instead', async () => {
+      for (const url of ['/api/anything', '/api', '/v1/convai/nothing', '/api/../api/x']) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type']).toContain('application/json');
+        expect(res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+      }
+    });
+
+    it('answers other methods on page paths with a JSON 404', async () => {
+      const res = await ctx.app.inject({ method: 'POST', url: '/login', payload: {} });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+    });
+  },
+  { config: { webDistDir: dist } },
+);
+
+describeEachDatabase(
+  'without a built web app',
+  (ctx) => {
+    it('answers page paths with a JSON 404 and keeps the API working', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+        status: 'ok',
+      });
+    });
+  },
+  { config: { webDistDir: path.join(dist, 'missing') } },
+);

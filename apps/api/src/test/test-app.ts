@@ -1,0 +1,288 @@
+import type { Role, User, UserStatus } from '@fieldcraft/contracts';
+import { sql } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { type App, buildApp } from '../app';
+import { TABLES } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import type { AppConfig } from '../plugins/config';
+import type { Db } from '../plugins/db';
+import { SESSION_COOKIE } from '../plugins/session';
+import { insertUser } from '../routes/users/users.repository';
+
+/**
+ * Test databases. Every API test file runs against PGlite (in memory, always) and against the
+ * PostgreSQL at TEST_DATABASE_URL when it answers. Unreachable PostgreSQL is a warning and a
+ * skipped variant, unless REQUIRE_POSTGRES=1 (CI), where it fails the run.
+ */
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+async function probePostgres(): Promise<string | null> {
+  const client = new pg.Client({
+    connectionString: TEST_DATABASE_URL,
+    connectionTimeoutMillis: 3000,
+  });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const postgresProblem = await probePostgres();
+if (postgresProblem) {
+  const message = `PostgreSQL at ${TEST_DATABASE_URL} is not reachable (${postgresProblem})`;
+  if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${message}; REQUIRE_POSTGRES=1`);
+  console.warn(`WARNING: ${message}; skipping the PostgreSQL variant of these tests.`);
+}
+
+/** Whether the PostgreSQL variants run in this process. */
+export const postgresAvailable = postgresProblem === null;
+
+/** A complete configuration for tests: in-memory PGlite, silent logs, no web app. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: null,
+    databaseSchema: null,
+    pgliteDir: 'memory://',
+    ownerEmail: 'owner@fieldcraft.local',
+    ownerPassword: 'bootstrap-owner-1',
+    seedDemo: false,
+    webDistDir: null,
+    logLevel: 'silent',
+    cookieSecure: 'auto',
+    trustProxy: false,
+    sessionTtlHours: 168,
+    trustedOrigins: [],
+    loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 30, windowMinutes: 15 },
+    ...overrides,
+  };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A brand-new, empty database of one kind, for tests that start and restart apps themselves.
+ * PGlite lives in a temporary directory (so a restart finds its data); PostgreSQL gets a
+ * schema of its own. `drop()` removes it.
+ */
+export async function createScratchDatabase(
+  kind: DatabaseKind,
+): Promise<{ config: Partial<AppConfig>; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fc-api-test-'));
+    return {
+      config: { pgliteDir: path.join(dir, 'pglite') },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await adminQuery(`create schema ${schema}`);
+  return {
+    config: { databaseUrl: TEST_DATABASE_URL, databaseSchema: schema },
+    drop: () => adminQuery(`drop schema if exists ${schema} cascade`),
+  };
+}
+
+/** Collects the app's log lines (pino JSON) for assertions. */
+export function captureLogs() {
+  const lines: string[] = [];
+  return {
+    stream: { write: (line: string) => void lines.push(line) },
+    lines: () => lines,
+    messages: () => lines.map((l) => (JSON.parse(l) as { msg?: string }).msg ?? ''),
+  };
+}
+
+const hashes = new Map<string, Promise<string>>();
+/** argon2 is deliberately slow; tests reuse one hash per distinct password. */
+function cachedHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+export interface NewTestUser {
+  email: string;
+  password?: string;
+  role?: Role;
+  status?: UserStatus;
+  username?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  passwordChangeRequired?: boolean;
+  requiresReset?: boolean;
+}
+
+export interface LoginResult {
+  status: number;
+  body: Record<string, unknown>;
+  /** `fc_session=...`, ready for a `cookie` request header; null when none was set. */
+  cookie: string | null;
+  setCookie: string | undefined;
+}
+
+export interface TestContext {
+  readonly kind: DatabaseKind;
+  readonly app: App;
+  readonly db: Db;
+  readonly config: AppConfig;
+  /** Log lines of this file's app (empty unless the config's logLevel says otherwise). */
+  logs(): string[];
+  /** Inserts a user directly (default password 'password-123', ACTIVE USER). */
+  createUser(user: NewTestUser): Promise<User>;
+  /** POST /api/auth/login over HTTP. */
+  login(
+    email: string,
+    password: string,
+    options?: { remoteAddress?: string; cookie?: string },
+  ): Promise<LoginResult>;
+}
+
+export interface DescribeOptions {
+  config?: Partial<AppConfig>;
+  /** Runs after buildApp and before ready(): e.g. add test-only routes. */
+  setup?: (app: App) => void | Promise<void>;
+}
+
+export const DEFAULT_PASSWORD = 'password-123';
+
+function sessionCookie(setCookie: string | string[] | undefined): string | null {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  for (const header of all) {
+    const [pair] = header.split(';');
+    if (pair?.startsWith(`${SESSION_COOKIE}=`) && pair.length > SESSION_COOKIE.length + 1) {
+      return pair;
+    }
+  }
+  return null;
+}
+
+function createContext(kind: DatabaseKind, options: DescribeOptions): TestContext {
+  let app: App | undefined;
+  let config: AppConfig | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  const logs = captureLogs();
+
+  beforeAll(async () => {
+    const scratch =
+      kind === 'postgres'
+        ? await createScratchDatabase('postgres')
+        : { config: {}, drop: async () => undefined };
+    drop = scratch.drop;
+    config = testConfig({ ...scratch.config, ...options.config });
+    app = await buildApp(config, { logStream: logs.stream });
+    await options.setup?.(app);
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  // Migrated once per file above; every test starts from empty tables.
+  beforeEach(async () => {
+    if (!app) return;
+    await sql`truncate table ${sql.join(TABLES.map((t) => sql.table(t)))} restart identity cascade`.execute(
+      app.db,
+    );
+  });
+
+  const need = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the test app is not built yet (use it inside tests)');
+    return value;
+  };
+
+  return {
+    kind,
+    get app() {
+      return need(app);
+    },
+    get db() {
+      return need(app).db;
+    },
+    get config() {
+      return need(config);
+    },
+    logs: () => logs.lines(),
+    async createUser(user) {
+      return insertUser(need(app).db, {
+        email: user.email,
+        username: user.username ?? user.email.split('@')[0] ?? user.email,
+        firstName: user.firstName ?? null,
+        lastName: user.lastName ?? null,
+        role: user.role ?? 'USER',
+        status: user.status ?? 'ACTIVE',
+        passwordHash: await cachedHash(user.password ?? DEFAULT_PASSWORD),
+        passwordChangeRequired: user.passwordChangeRequired ?? false,
+        requiresReset: user.requiresReset ?? false,
+      });
+    },
+    async login(email, password, opts = {}) {
+      const response = await need(app).inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+        ...(opts.remoteAddress && { remoteAddress: opts.remoteAddress }),
+        ...(opts.cookie && { headers: { cookie: opts.cookie } }),
+      });
+      const setCookie = response.headers['set-cookie'];
+      return {
+        status: response.statusCode,
+        body: response.json(),
+        cookie: sessionCookie(setCookie),
+        setCookie: Array.isArray(setCookie) ? setCookie.join('\n') : setCookie,
+      };
+    },
+  };
+}
+
+/**
+ * Declares the suite once per database: `name [pglite]` and `name [postgres]`. Each variant
+ * builds one app (own PGlite / own PostgreSQL schema, migrated once) and empties every table
+ * before each test, so files run in parallel without seeing each other.
+ */
+export function describeEachDatabase(
+  name: string,
+  fn: (ctx: TestContext) => void,
+  options: DescribeOptions = {},
+): void {
+  for (const kind of ['pglite', 'postgres'] as const) {
+    describe.skipIf(kind === 'postgres' && !postgresAvailable)(`${name} [${kind}]`, () => {
+      fn(createContext(kind, options));
+    });
+  }
+}
+
+/** Same as describeEachDatabase, for tests that manage their own apps (restarts, bootstrap). */
+export function describeEachDatabaseKind(name: string, fn: (kind: DatabaseKind) => void): void {
+  for (const kind of ['pglite', 'postgres'] as const) {
+    describe.skipIf(kind === 'postgres' && !postgresAvailable)(`${name} [${kind}]`, () => {
+      fn(kind);
+    });
+  }
+}
