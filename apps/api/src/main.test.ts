@@ -50,7 +50,7 @@ async function start(port: number): Promise<{ child: ChildProcess; output: () =>
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + 90_000;
   while (!output.includes('Server listening')) {
     if (child.exitCode !== null) throw new Error(`exited early (${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) throw new Error(`did not start:\n${output}`);
@@ -89,5 +89,5 @@ describe('main (the process)', () => {
     expect(login.status).toBe(200);
     second.child.kill('SIGINT');
     expect(await exitCode(second.child)).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });
