@@ -12,6 +12,7 @@ import {
   countActiveOwners,
   findCredentialsById,
   updateUser,
+  type UserCredentials,
   type UserPatch,
 } from './users.repository';
 import { AppError } from '../../lib/app-error';
@@ -43,6 +44,41 @@ function assertSelfServiceAllowed(body: UpdateUserBody): void {
   }
 }
 
+/** 400 VALIDATION_FAILED for one field, in the same shape as a schema failure. */
+function invalid(field: string | null, message: string): AppError {
+  return new AppError(400, ErrorCode.VALIDATION_FAILED, 'Validation failed', {
+    issues: field
+      ? { formErrors: [], fieldErrors: { [field]: [message] } }
+      : { formErrors: [message], fieldErrors: {} },
+  });
+}
+
+/** What the body asks to change (currentPassword is proof, not a change). */
+function requestedFields(body: UpdateUserBody): string[] {
+  return Object.keys(body).filter(
+    (k) => k !== 'currentPassword' && body[k as keyof UpdateUserBody] !== undefined,
+  );
+}
+
+/** The patch to store. Changing your own password is also the activation rule. */
+function patchFor(target: User, body: UpdateUserBody, ownPasswordChange: boolean): UserPatch {
+  const patch: UserPatch = {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    role: body.role,
+    status: body.status,
+    passwordChangeRequired: body.passwordChangeRequired,
+    requiresReset: body.requiresReset,
+  };
+  if (ownPasswordChange) {
+    // Clears the forced-change flags and turns an invited (PENDING) account ACTIVE.
+    patch.passwordChangeRequired = false;
+    patch.requiresReset = false;
+    if (target.status === 'PENDING' && body.status === undefined) patch.status = 'ACTIVE';
+  }
+  return patch;
+}
+
 /** Non-secret field changes for the audit trail: names and values, never passwords. */
 function auditChanges(before: User, after: UserPatch) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -64,6 +100,23 @@ function auditChanges(before: User, after: UserPatch) {
 /** /api/users. The caller's identity and role come from the session, never from headers. */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
+
+  /** Your own password change re-verifies the current one; guesses are throttled like sign-in. */
+  async function assertCurrentPassword(target: UserCredentials, body: UpdateUserBody, ip: string) {
+    if (!body.currentPassword) throw invalid('currentPassword', 'Current password is required');
+    await assertLoginAllowed(db, config.loginRateLimit, target.user.email, ip);
+    if (!(await verifyPassword(target.passwordHash, body.currentPassword))) {
+      await noteLoginFailure(db, config.loginRateLimit, target.user.email, ip);
+      throw new AppError(
+        400,
+        ErrorCode.CURRENT_PASSWORD_INCORRECT,
+        'Current password is incorrect',
+      );
+    }
+    if (body.password === body.currentPassword) {
+      throw invalid('password', 'New password must be different from the current password');
+    }
+  }
 
   app.patch(
     '/:id',
@@ -91,49 +144,19 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const body = request.body;
       const isSelf = id === actor.id;
-      const isOwner = actor.role === 'OWNER';
 
       // Non-owners learn nothing about other ids (not even whether they exist).
-      if (!isOwner) {
+      if (actor.role !== 'OWNER') {
         if (!isSelf) throw forbidden('You can only change your own account');
         assertSelfServiceAllowed(body);
       }
+      if (requestedFields(body).length === 0) throw invalid(null, 'Nothing to change');
       const target = await findCredentialsById(db, id);
       if (!target) throw new AppError(404, ErrorCode.USER_NOT_FOUND, 'User not found');
 
       const changesPassword = body.password !== undefined;
-      const changesOwnPassword = isSelf && changesPassword;
-      if (changesOwnPassword) {
-        // The current password is re-verified, and guessing it is throttled like sign-in.
-        if (!body.currentPassword) {
-          throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'Validation failed', {
-            issues: {
-              formErrors: [],
-              fieldErrors: { currentPassword: ['Current password is required'] },
-            },
-          });
-        }
-        await assertLoginAllowed(db, config.loginRateLimit, target.user.email, request.ip);
-        if (!(await verifyPassword(target.passwordHash, body.currentPassword))) {
-          await noteLoginFailure(db, config.loginRateLimit, target.user.email, request.ip);
-          throw new AppError(
-            400,
-            ErrorCode.CURRENT_PASSWORD_INCORRECT,
-            'Current password is incorrect',
-          );
-        }
-        if (body.password === body.currentPassword) {
-          throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'Validation failed', {
-            issues: {
-              formErrors: [],
-              fieldErrors: {
-                password: ['New password must be different from the current password'],
-              },
-            },
-          });
-        }
-      }
-
+      const ownPasswordChange = isSelf && changesPassword;
+      if (ownPasswordChange) await assertCurrentPassword(target, body, request.ip);
       if (
         target.user.role === 'OWNER' &&
         body.role !== undefined &&
@@ -147,25 +170,11 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
 
-      const patch: UserPatch = {
-        firstName: body.firstName,
-        lastName: body.lastName,
-        role: body.role,
-        status: body.status,
-        passwordChangeRequired: body.passwordChangeRequired,
-        requiresReset: body.requiresReset,
-      };
+      const patch = patchFor(target.user, body, ownPasswordChange);
       if (changesPassword) patch.passwordHash = await hashPassword(body.password as string);
-      if (changesOwnPassword) {
-        // The activation rule: changing your own password clears the forced-change flags and
-        // turns an invited (PENDING) account into an ACTIVE one.
-        patch.passwordChangeRequired = false;
-        patch.requiresReset = false;
-        if (target.user.status === 'PENDING' && body.status === undefined) patch.status = 'ACTIVE';
-      }
       const changes = auditChanges(target.user, patch);
 
-      const updated = await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const user = await updateUser(trx, id, patch);
         if (!user) throw new AppError(404, ErrorCode.USER_NOT_FOUND, 'User not found');
         let sessionsRevoked = 0;
@@ -184,7 +193,6 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return user;
       });
-      return updated;
     },
   );
 };

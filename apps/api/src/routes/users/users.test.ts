@@ -282,7 +282,7 @@ describeEachDatabase(
       expect(ok.statusCode).toBe(200);
     });
 
-    it('404 USER_NOT_FOUND for an unknown id, 409 LAST_OWNER for demoting the last owner', async () => {
+    it('404 USER_NOT_FOUND for an unknown id, 409 LAST_OWNER, 400 for an empty change', async () => {
       const owner = await ctx.createUser({ email: 'boss@example.com', role: 'OWNER' });
       const cookie = await signedIn('boss@example.com');
       const missing = await patch(4242, { firstName: 'Ghost' }, { cookie });
@@ -292,6 +292,10 @@ describeEachDatabase(
       const demote = await patch(owner.id, { role: 'USER' }, { cookie });
       expect(demote.statusCode).toBe(409);
       expect(demote.json().code).toBe('LAST_OWNER');
+
+      const nothing = await patch(owner.id, { currentPassword: DEFAULT_PASSWORD }, { cookie });
+      expect(nothing.statusCode).toBe(400);
+      expect(nothing.json().issues).toEqual({ formErrors: ['Nothing to change'], fieldErrors: {} });
 
       const second = await ctx.createUser({ email: 'boss2@example.com', role: 'OWNER' });
       expect((await patch(second.id, { role: 'ADMIN' }, { cookie })).json().role).toBe('ADMIN');
