@@ -50,7 +50,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-    setupFiles: ['../../tools/vitest-dom-setup.ts'],
+    setupFiles: ['../../tools/vitest-dom-setup.ts', './src/testing/setup-tests.ts'],
     testTimeout: 15_000,
   },
 });

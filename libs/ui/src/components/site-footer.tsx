@@ -29,7 +29,7 @@ export function SiteFooter({ legalTitle, sections, copyright }: SiteFooterProps)
       sx={{ mt: 'auto', borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 2 }}
     >
       <Container maxWidth="lg">
-        <Accordion>
+        <Accordion slotProps={{ heading: { component: 'h2' } }}>
           <AccordionSummary
             expandIcon={<ExpandMoreIcon />}
             id={`${id}-summary`}
@@ -43,7 +43,7 @@ export function SiteFooter({ legalTitle, sections, copyright }: SiteFooterProps)
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
               {sections.map((section) => (
                 <Box key={section.title}>
-                  <Typography component="h2" variant="h6" sx={{ mb: 0.5 }}>
+                  <Typography component="h3" variant="h6" sx={{ mb: 0.5 }}>
                     {section.title}
                   </Typography>
                   {section.paragraphs.map((paragraph) => (

@@ -3,7 +3,8 @@ import { buttonsCustomizations } from './buttons';
 import { feedbackCustomizations } from './feedback';
 import { inputsCustomizations } from './inputs';
 import { navigationCustomizations } from './navigation';
-import { brandColors, palette } from './palette';
+import { focusRing } from './focus';
+import { palette } from './palette';
 import { surfacesCustomizations } from './surfaces';
 import { typography } from './typography';
 
@@ -17,11 +18,10 @@ export function createAppTheme(): Theme {
       MuiCssBaseline: {
         styleOverrides: {
           // A thick, high-contrast ring for keyboard users on every focusable element.
-          ':focus-visible': {
-            outline: `3px solid ${brandColors.charcoalDeep}`,
-            outlineOffset: 2,
-            boxShadow: `0 0 0 5px ${brandColors.amber}`,
-          },
+          ':focus-visible': focusRing,
+          // Text fields draw their own focus state (see inputs.ts); a second ring would box the
+          // bare <input> inside the field.
+          'input:focus-visible, textarea:focus-visible': { outline: 'none', boxShadow: 'none' },
           body: { WebkitFontSmoothing: 'antialiased' },
         },
       },

@@ -1,4 +1,5 @@
 import type { Components, Theme } from '@mui/material/styles';
+import { brandColors } from './palette';
 
 /** Text fields: outlined, full width by default, helper text in the error colour when invalid. */
 export const inputsCustomizations: Components<Theme> = {
@@ -7,7 +8,11 @@ export const inputsCustomizations: Components<Theme> = {
   },
   MuiOutlinedInput: {
     styleOverrides: {
-      root: { borderRadius: 10, backgroundColor: '#ffffff' },
+      root: {
+        borderRadius: 10,
+        backgroundColor: '#ffffff',
+        '&.Mui-focused': { boxShadow: `0 0 0 3px ${brandColors.amber}8c` },
+      },
       input: { minHeight: 24 },
     },
   },

@@ -4,7 +4,8 @@ import type { Components, Theme } from '@mui/material/styles';
 export const navigationCustomizations: Components<Theme> = {
   MuiMenuItem: {
     styleOverrides: {
-      root: { minHeight: 44 },
+      // Inside a menu the ring sits within the item so the paper does not clip it.
+      root: { minHeight: 44, '&.Mui-focusVisible': { outlineOffset: -3, boxShadow: 'none' } },
     },
   },
   MuiLink: {

@@ -24,7 +24,7 @@ export function LandingPage() {
       }}
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2.5, maxWidth: 560 }}>
-        <Logo size={96} />
+        <Logo size={96} sx={{ borderRadius: '22%', boxShadow: '0 0 0 1px rgba(253,176,34,0.45), 0 16px 40px rgba(0,0,0,0.35)' }} />
         <Typography component="h1" variant="h1" sx={{ fontSize: { xs: '2.5rem', sm: '3.5rem' } }}>
           {config.brandProduct}
         </Typography>
