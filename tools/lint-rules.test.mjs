@@ -67,4 +67,10 @@ describe('code-layout rules', () => {
     assert.ok(ids.includes('local/filename-case'));
     assert.deepEqual(await ruleIds('apps/api/src/room-card.repository.ts', 'export const x = 1;\n'), []);
   });
+
+  it('wants migrations named YYYY_MM_DD_HHMMSS_<what>.ts', async () => {
+    const dir = 'apps/api/src/db/migrations';
+    assert.deepEqual(await ruleIds(`${dir}/2026_11_22_100000_create_accounts.ts`, 'export const x = 1;\n'), []);
+    assert.ok((await ruleIds(`${dir}/create-accounts.ts`, 'export const x = 1;\n')).includes('local/filename-case'));
+  });
 });

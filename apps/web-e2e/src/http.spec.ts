@@ -23,7 +23,7 @@ test('an unknown /api path answers 404 JSON, never the app', async ({ request })
 test('malformed JSON answers 400 and an oversized body 413, both as error bodies', async ({ request }) => {
   const bad = await request.post('/api/auth/login', {
     headers: { 'content-type': 'application/json' },
-    data: '{"email": "owner@fieldcraft.local", ',
+    data: Buffer.from('{"email": "owner@fieldcraft.local", '),
   });
   expect(bad.status()).toBe(400);
   expect(await bad.json()).toMatchObject({ code: 'INVALID_JSON', error: expect.any(String) });

@@ -54,7 +54,7 @@ test('landing → login errors → sign in → forced change → dashboard → l
   await dashboard.expectGreeting('owner');
   await expect(page.getByRole('button', { name: /Beta 1\.4/i }).or(page.getByRole('link', { name: /Beta 1\.4/i })).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Content' }).or(page.getByRole('button', { name: 'Content', exact: true })).first()).toBeVisible();
-  await expect(page.getByText('No videos available')).toBeVisible();
+  await expect(page.getByText('Choose Video')).toBeVisible();
   await captureScreen(page, 'dashboard');
 
   await dashboard.signOut();

@@ -19,8 +19,8 @@ export class LandingPage {
 export class LoginPage {
   constructor(private readonly page: Page) {}
 
-  email = () => this.page.getByLabel('Email', { exact: false }).first();
-  password = () => this.page.getByLabel(/^Password/).first();
+  email = () => this.page.getByLabel(/^Email/);
+  password = () => this.page.getByLabel(/^Password/);
 
   async open() {
     await this.page.goto('/login');
@@ -35,9 +35,9 @@ export class LoginPage {
 
   async changePassword(current: string, next: string, confirm = next) {
     await expect(this.page.getByRole('heading', { name: 'Change Your Password' })).toBeVisible();
-    await this.page.getByLabel('Current Password').fill(current);
+    await this.page.getByLabel('Current Password', { exact: true }).fill(current);
     await this.page.getByLabel('New Password', { exact: true }).fill(next);
-    await this.page.getByLabel('Confirm New Password').fill(confirm);
+    await this.page.getByLabel('Confirm New Password', { exact: true }).fill(confirm);
     await this.page.getByRole('button', { name: 'Update Password' }).click();
   }
 

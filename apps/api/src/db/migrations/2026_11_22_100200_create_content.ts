@@ -1,4 +1,3 @@
-/* eslint-disable local/filename-case -- migration files are named YYYY_MM_DD_HHMMSS_<what> (style-by-example.md) and run in name order */
 import { type Kysely, sql } from 'kysely';
 
 // The content library, per-user access grants and the "last clicked" access records.

@@ -1,4 +1,3 @@
-/* eslint-disable local/filename-case -- migration files are named YYYY_MM_DD_HHMMSS_<what> (style-by-example.md) and run in name order */
 import { type Kysely, sql } from 'kysely';
 
 // Voice conversations, for the per-agent usage figures. The room name is copied in so the
