@@ -130,8 +130,8 @@ export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
           error={Boolean(errors.currentPassword)}
           helperText={errors.currentPassword}
           inputRef={refs.currentPassword}
-          showLabel="Show current password"
-          hideLabel="Hide current password"
+          showLabel="Show initial password"
+          hideLabel="Hide initial password"
         />
         <PasswordField
           label="New Password"

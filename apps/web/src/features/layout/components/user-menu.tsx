@@ -76,6 +76,10 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           {name}
         </Typography>
         <RoleBadge role={user.role} />
+        {/* Read after the visible name and role, so the button says what it opens. */}
+        <Box component="span" sx={visuallyHidden}>
+          account menu
+        </Box>
       </ButtonBase>
       <Menu
         id={menuId}
