@@ -137,7 +137,7 @@ export default tseslint.config(
               group: ['react-redux', '@reduxjs/*', 'react-router-dom', '@fieldcraft/contracts'],
               message: 'libs/ui is presentational: props in, JSX out.',
             },
-            { group: ['@mui/material', '@mui/icons-material'], message: 'Import MUI by path.' },
+            { regex: '^@mui/(material|icons-material)$', message: 'Import MUI by path.' },
           ],
         },
       ],
