@@ -14,7 +14,7 @@ env.WEB_DIST_DIR = '';
 
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', '--tsconfig', 'apps/api/tsconfig.json', 'apps/api/src/main.ts'], { stdio: 'inherit', env }),
-  spawn('npx', ['vite', '--config', 'apps/web/vite.config.ts'], { stdio: 'inherit', env }),
+  spawn('npx', ['vite', '--config', 'apps/web/vite.config.mts'], { stdio: 'inherit', env }),
 ];
 console.log(`[fieldcraft] dev: web http://127.0.0.1:${process.env.WEB_PORT ?? 4200}  api http://127.0.0.1:${apiPort}`);
 

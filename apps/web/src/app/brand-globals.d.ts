@@ -1,4 +1,4 @@
-// Replaced at build time by apps/web/vite.config.ts `define` (decisions.md "Names").
+// Replaced at build time by apps/web/vite.config.mts `define` (decisions.md "Names").
 declare const __BRAND_PRODUCT__: string;
 declare const __BRAND_COMPANY__: string;
 

@@ -18,7 +18,7 @@ const brandHtml: Plugin = {
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3333'}`;
 
 export default defineConfig({
-  root: __dirname,
+  root: import.meta.dirname,
   cacheDir: '../../node_modules/.vite/apps/web',
   plugins: [react(), brandHtml],
   resolve: { tsconfigPaths: true },
