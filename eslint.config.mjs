@@ -1,14 +1,9 @@
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { existsSync, readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import local from './tools/eslint/filename-case.mjs';
-
-const featuresDir = new URL('./apps/web/src/features', import.meta.url);
-const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
+import local from './tools/eslint/local-rules.mjs';
 
 const dataBans = [
   'react',
@@ -21,8 +16,7 @@ const dataBans = [
   'kysely',
 ];
 
-export default tseslint.config(
-  [
+export default tseslint.config([
   {
     ignores: [
       '**/node_modules/**',
@@ -53,7 +47,10 @@ export default tseslint.config(
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data'] },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data'],
+            },
             { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data'] },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui'] },
             {
@@ -105,26 +102,10 @@ export default tseslint.config(
     files: ['apps/web/src/app/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
-  webFeatures.length > 0 && {
+  {
     // A feature never imports another feature; compose them in app/ (bulletproof-react).
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-    },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: webFeatures.map((feature) => ({
-            target: `./apps/web/src/features/${feature}`,
-            from: './apps/web/src/features',
-            except: [`./${feature}`],
-            message: 'Features do not import each other; compose them in app/.',
-          })),
-        },
-      ],
-    },
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: { 'local/feature-boundaries': 'error' },
   },
   {
     files: ['libs/ui/**/*.{ts,tsx}'],
@@ -143,5 +124,4 @@ export default tseslint.config(
       ],
     },
   },
-].filter(Boolean),
-);
+]);

@@ -9,7 +9,10 @@ export function ensureDependencies(root = process.cwd()) {
   const stale = !existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs;
   if (!stale) return;
   console.log('[fieldcraft] installing dependencies (npm ci)...');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('[fieldcraft] npm ci failed');
     process.exit(result.status ?? 1);

@@ -15,15 +15,51 @@ const boundaries = '@nx/enforce-module-boundaries';
 
 describe('module boundaries (style-by-example.md matrix)', () => {
   const forbidden = [
-    ['libs/contracts importing react', 'libs/contracts/src/probe.ts', "import React from 'react';\nexport const x = React;\n"],
-    ['libs/contracts importing fastify', 'libs/contracts/src/probe.ts', "import f from 'fastify';\nexport const x = f;\n"],
-    ['libs/contracts importing libs/ui', 'libs/contracts/src/probe.ts', "import * as ui from '@fieldcraft/ui';\nexport const x = ui;\n"],
-    ['apps/api importing libs/ui', 'apps/api/src/probe.ts', "import * as ui from '@fieldcraft/ui';\nexport const x = ui;\n"],
-    ['apps/api importing react', 'apps/api/src/probe.ts', "import React from 'react';\nexport const x = React;\n"],
-    ['apps/api importing the web voice client', 'apps/api/src/probe.ts', "import * as v from '@fieldcraft/voice-client';\nexport const x = v;\n"],
-    ['libs/voice-client importing react', 'libs/voice-client/src/probe.ts', "import React from 'react';\nexport const x = React;\n"],
-    ['libs/voice-client importing MUI', 'libs/voice-client/src/probe.ts', "import Button from '@mui/material/Button';\nexport const x = Button;\n"],
-    ['libs/ui importing a data lib', 'libs/ui/src/probe.ts', "import * as v from '@fieldcraft/voice-client';\nexport const x = v;\n"],
+    [
+      'libs/contracts importing react',
+      'libs/contracts/src/probe.ts',
+      "import React from 'react';\nexport const x = React;\n",
+    ],
+    [
+      'libs/contracts importing fastify',
+      'libs/contracts/src/probe.ts',
+      "import f from 'fastify';\nexport const x = f;\n",
+    ],
+    [
+      'libs/contracts importing libs/ui',
+      'libs/contracts/src/probe.ts',
+      "import * as ui from '@fieldcraft/ui';\nexport const x = ui;\n",
+    ],
+    [
+      'apps/api importing libs/ui',
+      'apps/api/src/probe.ts',
+      "import * as ui from '@fieldcraft/ui';\nexport const x = ui;\n",
+    ],
+    [
+      'apps/api importing react',
+      'apps/api/src/probe.ts',
+      "import React from 'react';\nexport const x = React;\n",
+    ],
+    [
+      'apps/api importing the web voice client',
+      'apps/api/src/probe.ts',
+      "import * as v from '@fieldcraft/voice-client';\nexport const x = v;\n",
+    ],
+    [
+      'libs/voice-client importing react',
+      'libs/voice-client/src/probe.ts',
+      "import React from 'react';\nexport const x = React;\n",
+    ],
+    [
+      'libs/voice-client importing MUI',
+      'libs/voice-client/src/probe.ts',
+      "import Button from '@mui/material/Button';\nexport const x = Button;\n",
+    ],
+    [
+      'libs/ui importing a data lib',
+      'libs/ui/src/probe.ts',
+      "import * as v from '@fieldcraft/voice-client';\nexport const x = v;\n",
+    ],
   ];
   for (const [name, filePath, code] of forbidden) {
     it(`rejects ${name}`, async () => {
@@ -32,9 +68,21 @@ describe('module boundaries (style-by-example.md matrix)', () => {
   }
 
   const allowed = [
-    ['apps/web importing contracts, ui and voice-client', 'apps/web/src/app/probe.ts', "import * as c from '@fieldcraft/contracts';\nimport * as ui from '@fieldcraft/ui';\nimport * as v from '@fieldcraft/voice-client';\nexport const x = [c, ui, v];\n"],
-    ['apps/api importing contracts', 'apps/api/src/probe.ts', "import * as c from '@fieldcraft/contracts';\nexport const x = c;\n"],
-    ['libs/contracts importing zod', 'libs/contracts/src/probe.ts', "import { z } from 'zod';\nexport const x = z;\n"],
+    [
+      'apps/web importing contracts, ui and voice-client',
+      'apps/web/src/app/probe.ts',
+      "import * as c from '@fieldcraft/contracts';\nimport * as ui from '@fieldcraft/ui';\nimport * as v from '@fieldcraft/voice-client';\nexport const x = [c, ui, v];\n",
+    ],
+    [
+      'apps/api importing contracts',
+      'apps/api/src/probe.ts',
+      "import * as c from '@fieldcraft/contracts';\nexport const x = c;\n",
+    ],
+    [
+      'libs/contracts importing zod',
+      'libs/contracts/src/probe.ts',
+      "import { z } from 'zod';\nexport const x = z;\n",
+    ],
   ];
   for (const [name, filePath, code] of allowed) {
     it(`allows ${name}`, async () => {
@@ -49,28 +97,66 @@ describe('code-layout rules', () => {
       'apps/web/src/features/dashboard/probe.ts',
       "import * as a from '../auth/auth.api';\nexport const x = a;\n",
     );
-    assert.ok(ids.includes('import-x/no-restricted-paths'));
+    assert.ok(ids.includes('local/feature-boundaries'));
+    const dynamic = await ruleIds(
+      'apps/web/src/features/dashboard/components/probe.tsx',
+      "export const x = () => import('../../auth/auth.api');\n",
+    );
+    assert.ok(dynamic.includes('local/feature-boundaries'));
+  });
+
+  it('lets app/ compose features and a feature import itself', async () => {
+    assert.deepEqual(
+      await ruleIds(
+        'apps/web/src/app/probe.ts',
+        "import * as a from '../features/auth/auth.api';\nexport const x = a;\n",
+      ),
+      [],
+    );
+    assert.deepEqual(
+      await ruleIds(
+        'apps/web/src/features/auth/components/probe.ts',
+        "import * as a from '../auth.api';\nexport const x = a;\n",
+      ),
+      [],
+    );
   });
 
   it('rejects importing MUI from its root barrel', async () => {
-    const ids = await ruleIds('libs/ui/src/probe.tsx', "import { Button } from '@mui/material';\nexport const x = Button;\n");
+    const ids = await ruleIds(
+      'libs/ui/src/probe.tsx',
+      "import { Button } from '@mui/material';\nexport const x = Button;\n",
+    );
     assert.ok(ids.includes('no-restricted-imports'));
   });
 
   it('rejects the untyped react-redux hooks outside app/hooks.ts', async () => {
-    const ids = await ruleIds('apps/web/src/features/auth/probe.ts', "import { useSelector } from 'react-redux';\nexport const x = useSelector;\n");
+    const ids = await ruleIds(
+      'apps/web/src/features/auth/probe.ts',
+      "import { useSelector } from 'react-redux';\nexport const x = useSelector;\n",
+    );
     assert.ok(ids.includes('no-restricted-imports'));
   });
 
   it('rejects a file name that is not kebab-case', async () => {
     const ids = await ruleIds('apps/api/src/RoomCard.ts', 'export const x = 1;\n');
     assert.ok(ids.includes('local/filename-case'));
-    assert.deepEqual(await ruleIds('apps/api/src/room-card.repository.ts', 'export const x = 1;\n'), []);
+    assert.deepEqual(
+      await ruleIds('apps/api/src/room-card.repository.ts', 'export const x = 1;\n'),
+      [],
+    );
   });
 
   it('wants migrations named YYYY_MM_DD_HHMMSS_<what>.ts', async () => {
     const dir = 'apps/api/src/db/migrations';
-    assert.deepEqual(await ruleIds(`${dir}/2026_11_22_100000_create_accounts.ts`, 'export const x = 1;\n'), []);
-    assert.ok((await ruleIds(`${dir}/create-accounts.ts`, 'export const x = 1;\n')).includes('local/filename-case'));
+    assert.deepEqual(
+      await ruleIds(`${dir}/2026_11_22_100000_create_accounts.ts`, 'export const x = 1;\n'),
+      [],
+    );
+    assert.ok(
+      (await ruleIds(`${dir}/create-accounts.ts`, 'export const x = 1;\n')).includes(
+        'local/filename-case',
+      ),
+    );
   });
 });

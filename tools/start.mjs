@@ -7,9 +7,13 @@ const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
 ensureDependencies(root);
 
-const built = run('npx', ['nx', 'run-many', '-t', 'build', '-p', 'api', 'web', '--output-style=stream'], {
-  env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-});
+const built = run(
+  'npx',
+  ['nx', 'run-many', '-t', 'build', '-p', 'api', 'web', '--output-style=stream'],
+  {
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  },
+);
 if (built !== 0) {
   console.error('[fieldcraft] build failed');
   process.exit(built);

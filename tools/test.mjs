@@ -14,21 +14,33 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 function ensureChromium() {
   if (existsSync(chromium)) return 0;
   if (process.getuid?.() !== 0) {
-    console.error(`[fieldcraft] ${chromium} is missing; install Debian's chromium (apt-get install chromium).`);
+    console.error(
+      `[fieldcraft] ${chromium} is missing; install Debian's chromium (apt-get install chromium).`,
+    );
     return 1;
   }
   console.log('[fieldcraft] installing Debian chromium for the browser tests...');
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (run('apt-get', ['update', '-qq'], { env: aptEnv }) !== 0) return 1;
-  return run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation'], {
-    env: aptEnv,
-  });
+  return run(
+    'apt-get',
+    ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation'],
+    {
+      env: aptEnv,
+    },
+  );
 }
 
-const nx = (...args) => () => run('npx', ['nx', ...args, '--output-style=stream', '--skip-nx-cache'], { env });
+const nx =
+  (...args) =>
+  () =>
+    run('npx', ['nx', ...args, '--output-style=stream', '--skip-nx-cache'], { env });
 const steps = [
   ['lint (all projects)', nx('run-many', '-t', 'lint', '--parallel=2')],
-  ['lint rules fire (module boundaries, layout)', () => run('node', ['--test', 'tools/lint-rules.test.mjs'], { env })],
+  [
+    'lint rules fire (module boundaries, layout)',
+    () => run('node', ['--test', 'tools/lint-rules.test.mjs'], { env }),
+  ],
   ['typecheck (all projects)', nx('run-many', '-t', 'typecheck', '--parallel=2')],
   ['unit + integration tests', nx('run-many', '-t', 'test', '--exclude=web-e2e', '--parallel=2')],
   ['build (all projects)', nx('run-many', '-t', 'build', '--parallel=2')],

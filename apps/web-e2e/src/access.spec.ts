@@ -16,7 +16,9 @@ test('a USER is sent away from an OWNER page', async ({ page }) => {
   await captureScreen(page, 'test-station');
 });
 
-test('a role spoofed in local storage or in the user-role header gets nothing', async ({ page }) => {
+test('a role spoofed in local storage or in the user-role header gets nothing', async ({
+  page,
+}) => {
   const login = new LoginPage(page);
   await login.open();
   await login.signIn(DEMO_USER.email, DEMO_USER.password);
@@ -39,7 +41,9 @@ test('a role spoofed in local storage or in the user-role header gets nothing', 
   await expect(page).toHaveURL(/\/test-station$/);
 
   // Over HTTP with the USER's own cookie and a forged header: still a USER.
-  const me = await (await page.request.get('/api/auth/user', { headers: { 'user-role': 'OWNER' } })).json();
+  const me = await (
+    await page.request.get('/api/auth/user', { headers: { 'user-role': 'OWNER' } })
+  ).json();
   expect(me.role).toBe('USER');
   // Someone else's account (authorisation is decided before the lookup, so any id will do).
   const res = await page.request.patch(`/api/users/${me.id + 1000}`, {

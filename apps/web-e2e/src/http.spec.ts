@@ -7,7 +7,11 @@ test('an unknown path shows the not-found screen with the path', async ({ page }
   await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
   await expect(page.getByText('/no/such/page')).toBeVisible();
   await captureScreen(page, 'not-found');
-  await page.getByRole('link', { name: 'Go to Dashboard' }).or(page.getByRole('button', { name: 'Go to Dashboard' })).first().click();
+  await page
+    .getByRole('link', { name: 'Go to Dashboard' })
+    .or(page.getByRole('button', { name: 'Go to Dashboard' }))
+    .first()
+    .click();
   await expect(page.getByText('Limited Access BETA test environment')).toBeVisible();
 });
 
@@ -20,7 +24,9 @@ test('an unknown /api path answers 404 JSON, never the app', async ({ request })
   }
 });
 
-test('malformed JSON answers 400 and an oversized body 413, both as error bodies', async ({ request }) => {
+test('malformed JSON answers 400 and an oversized body 413, both as error bodies', async ({
+  request,
+}) => {
   const bad = await request.post('/api/auth/login', {
     headers: { 'content-type': 'application/json' },
     data: Buffer.from('{"email": "owner@fieldcraft.local", '),
@@ -30,7 +36,10 @@ test('malformed JSON answers 400 and an oversized body 413, both as error bodies
 
   const huge = await request.post('/api/auth/login', {
     headers: { 'content-type': 'application/json' },
-    data: JSON.stringify({ email: 'owner@fieldcraft.local', password: 'x'.repeat(2 * 1024 * 1024) }),
+    data: JSON.stringify({
+      email: 'owner@fieldcraft.local',
+      password: 'x'.repeat(2 * 1024 * 1024),
+    }),
   });
   expect(huge.status()).toBe(413);
   expect(await huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });

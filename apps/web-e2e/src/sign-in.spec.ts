@@ -52,8 +52,18 @@ test('landing → login errors → sign in → forced change → dashboard → l
   await expect(login.toast('Password Changed')).toBeVisible();
 
   await dashboard.expectGreeting('owner');
-  await expect(page.getByRole('button', { name: /Beta 1\.4/i }).or(page.getByRole('link', { name: /Beta 1\.4/i })).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Content' }).or(page.getByRole('button', { name: 'Content', exact: true })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: /Beta 1\.4/i })
+      .or(page.getByRole('link', { name: /Beta 1\.4/i }))
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('link', { name: 'Content' })
+      .or(page.getByRole('button', { name: 'Content', exact: true }))
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText('Choose Video')).toBeVisible();
   await captureScreen(page, 'dashboard');
 

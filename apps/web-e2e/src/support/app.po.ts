@@ -10,7 +10,10 @@ export class LandingPage {
   }
 
   async getStarted() {
-    await this.page.getByRole('link', { name: 'Get Started' }).or(this.page.getByRole('button', { name: 'Get Started' })).click();
+    await this.page
+      .getByRole('link', { name: 'Get Started' })
+      .or(this.page.getByRole('button', { name: 'Get Started' }))
+      .click();
     await expect(this.page).toHaveURL(/\/login$/);
   }
 }
@@ -42,7 +45,10 @@ export class LoginPage {
   }
 
   toast(text: string | RegExp) {
-    return this.page.getByRole('region', { name: /Notifications/ }).getByText(text).first();
+    return this.page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText(text)
+      .first();
   }
 }
 
@@ -57,7 +63,9 @@ export class DashboardPage {
 
   async signOut() {
     const page = this.page;
-    const menuButton = page.getByRole('button', { name: /account menu|user menu|open menu/i }).first();
+    const menuButton = page
+      .getByRole('button', { name: /account menu|user menu|open menu/i })
+      .first();
     await menuButton.click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   }

@@ -20,9 +20,18 @@ interface AxeViolation {
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document);
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
   });
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad, `${screen}: ${JSON.stringify(bad, null, 2)}`).toEqual([]);
@@ -36,7 +45,10 @@ export async function captureScreen(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.waitForTimeout(150);
     await expectAccessible(page, `${name} @${width}px`);
-    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(screenshotDir, `${name}-${width}.png`),
+      fullPage: true,
+    });
   }
   if (original) await page.setViewportSize(original);
 }
@@ -46,7 +58,8 @@ export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
     const text = msg.text();
-    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(text)) problems.push(text);
+    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(text))
+      problems.push(text);
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   return problems;

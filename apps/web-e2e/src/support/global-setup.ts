@@ -36,7 +36,8 @@ export default async function globalSetup(): Promise<void> {
 
   const deadline = Date.now() + 240_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited early (${child.exitCode}):\n${log}`);
     if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);

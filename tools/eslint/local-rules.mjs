@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { featureBoundaries } from './feature-boundaries.mjs';
 
 // Files are kebab-case (style-by-example.md, "Naming"); a role suffix such as `.api.ts`
 // or `.test.tsx` is made of kebab-case parts too.
@@ -23,10 +24,13 @@ export const filenameCase = {
     const ok = inMigrations ? MIGRATION.test(name) : KEBAB.test(name);
     return {
       Program(node) {
-        if (!ok) context.report({ node, messageId: inMigrations ? 'migration' : 'kebab', data: { name } });
+        if (!ok)
+          context.report({ node, messageId: inMigrations ? 'migration' : 'kebab', data: { name } });
       },
     };
   },
 };
 
-export default { rules: { 'filename-case': filenameCase } };
+export default {
+  rules: { 'filename-case': filenameCase, 'feature-boundaries': featureBoundaries },
+};
