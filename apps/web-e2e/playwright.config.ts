@@ -35,5 +35,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // The owner's first sign-in (forced password change) runs first; every other spec signs the
+    // owner in with the password it chose (support/demo-accounts.ts).
+    {
+      name: 'first-owner',
+      testMatch: /sign-in\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'chromium',
+      testIgnore: /sign-in\.spec\.ts/,
+      dependencies: ['first-owner'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
 });

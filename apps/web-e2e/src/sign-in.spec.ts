@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { DashboardPage, LandingPage, LoginPage } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
+import { OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
 import { readServerState } from './support/server-state';
 
 // One owner's first day, in order: the bootstrap password from the log works exactly once,
 // must be changed, and the new one then signs in.
 test.describe.configure({ mode: 'serial' });
 
-const NEW_PASSWORD = 'site-safety-2025!';
+const NEW_PASSWORD = OWNER_CHOSEN_PASSWORD;
 
 test('landing → login errors → sign in → forced change → dashboard → logout', async ({ page }) => {
   const { ownerEmail, ownerPassword } = readServerState();
