@@ -61,12 +61,18 @@ export class DashboardPage {
     await expect(this.page.getByText(/Your Fieldcraft Newsroom/)).toBeVisible();
   }
 
+  /** Signs out and waits for the full page load to '/' that follows the logout call. */
   async signOut() {
     const page = this.page;
+    const reload = page.waitForRequest(
+      (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/',
+    );
     const menuButton = page
       .getByRole('button', { name: /account menu|user menu|open menu/i })
       .first();
     await menuButton.click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await reload;
+    await page.waitForLoadState('load');
   }
 }
