@@ -7,7 +7,7 @@ import { serverStateFile } from './server-state';
 const root = path.resolve(__dirname, '../../../..');
 
 /**
- * Starts the product exactly as a new user would (`npm start` = tools/start.mjs) on an empty
+ * Starts the product exactly as a new user would (`npm start`) on an empty
  * DATA_DIR, with no OWNER_PASSWORD so the bootstrap prints a one-time password, which we read
  * from the log like an operator would.
  */
@@ -15,7 +15,7 @@ export default async function globalSetup(): Promise<void> {
   const port = process.env.E2E_PORT ?? '3100';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldcraft-e2e-'));
   const ownerEmail = 'owner@fieldcraft.local';
-  const child = spawn(process.execPath, ['tools/start.mjs'], {
+  const child = spawn('npm', ['start'], {
     cwd: root,
     env: {
       ...process.env,
@@ -52,7 +52,7 @@ export default async function globalSetup(): Promise<void> {
   if (!match?.[1]) throw new Error(`no one-time owner password in the log:\n${log}`);
   writeFileSync(
     serverStateFile,
-    JSON.stringify({ pid: child.pid, dataDir, ownerEmail, ownerPassword: match[1] }),
+    JSON.stringify({ pid: child.pid, port, dataDir, ownerEmail, ownerPassword: match[1] }),
   );
   child.unref();
 }

@@ -1,7 +1,10 @@
 import { rmSync } from 'node:fs';
 import { readServerState, serverStateFile } from './server-state';
 
-/** Stops the server with SIGTERM (graceful shutdown) and removes its DATA_DIR. */
+/**
+ * Stops `npm start` with SIGTERM, as a process manager would, and checks the server really went
+ * away (the signal must reach the Node process behind npm); then removes its DATA_DIR.
+ */
 export default async function globalTeardown(): Promise<void> {
   const state = readServerState();
   try {
@@ -18,6 +21,11 @@ export default async function globalTeardown(): Promise<void> {
       break;
     }
   }
+  const stillServing = await fetch(`http://127.0.0.1:${state.port}/api/health`).then(
+    () => true,
+    () => false,
+  );
   rmSync(state.dataDir, { recursive: true, force: true });
   rmSync(serverStateFile, { force: true });
+  if (stillServing) throw new Error('the server still answers after SIGTERM to `npm start`');
 }

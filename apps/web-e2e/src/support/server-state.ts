@@ -10,6 +10,7 @@ export const serverStateFile = path.join(
 
 export interface ServerState {
   pid: number;
+  port: string;
   dataDir: string;
   ownerEmail: string;
   ownerPassword: string;
