@@ -122,9 +122,11 @@ export class Conversation {
         this.applyMicMute();
       }
       this.throwIfEnded();
-      this.attach(connection);
       this.setStatus('connected');
       this.options.onConnect?.({ conversationId: this.conversationId });
+      // Attached last: frames queued since the metadata (a first message, a ping) replay now,
+      // after the app has seen the connect and while sends are allowed.
+      this.attach(connection);
     } catch (error) {
       const failure =
         error instanceof VoiceClientError
@@ -378,9 +380,9 @@ export class Conversation {
         this.conversationId = connection.conversationId;
         this.lastInterruptId = -1;
         this.reconnectAttempts = 0;
-        this.attach(connection);
         this.setStatus('connected');
         this.options.onConnect?.({ conversationId: this.conversationId });
+        this.attach(connection);
         return;
       } catch (error) {
         this.debug({
