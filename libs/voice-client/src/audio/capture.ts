@@ -79,11 +79,6 @@ export class MicrophoneCapture {
     return levelOf(this.analyser);
   }
 
-  /** Sends the partial chunk still buffered, so the end of a turn is not cut. */
-  flush(): void {
-    this.node.port.postMessage({ type: 'flush' });
-  }
-
   async close(): Promise<void> {
     this.node.port.onmessage = null;
     this.source.disconnect();
