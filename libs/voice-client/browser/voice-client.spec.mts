@@ -129,6 +129,23 @@ test('under a strict CSP: worklets load same-origin, mic frames go out, agent au
   await expect.poll(() => conn.closed).toEqual({ code: 1000, reason: 'User ended conversation' });
 });
 
+test('interruption: stale audio is dropped and the agent goes back to listening at once', async ({
+  page,
+}) => {
+  await open(page);
+  expect(await start(page, { agentId: 'interrupt' })).toMatchObject({ ok: true });
+  // The turn holds 3 s of audio; only the interruption can end speaking this early.
+  await expect
+    .poll(async () => (await state(page)).log.filter(([n]) => n === 'mode').map(([, m]) => m), {
+      timeout: 1500,
+    })
+    .toEqual(['speaking', 'listening']);
+  const s = await state(page);
+  expect(s.log.filter(([n]) => n === 'audio')).toHaveLength(30);
+  await ended(page);
+  await expectEverythingStopped(page);
+});
+
 test('server close: reported as ended by the agent, microphone and audio released', async ({
   page,
 }) => {

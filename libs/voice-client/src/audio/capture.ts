@@ -58,7 +58,9 @@ export class MicrophoneCapture {
       const analyser = context.createAnalyser();
       source.connect(analyser);
       source.connect(node);
-      if (context.state === 'suspended') await context.resume();
+      // Not awaited: without a user gesture resume() can stay pending, which must not hang the
+      // start; the context runs as soon as the page is allowed to play audio.
+      if (context.state === 'suspended') void context.resume().catch(() => undefined);
       return new MicrophoneCapture(stream, context, node, source, analyser);
     } catch (error) {
       await context?.close().catch(() => undefined);

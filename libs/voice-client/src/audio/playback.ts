@@ -53,7 +53,9 @@ export class AudioPlayback {
       node.connect(gain);
       gain.connect(analyser);
       analyser.connect(context.destination);
-      if (context.state === 'suspended') await context.resume();
+      // Not awaited: without a user gesture resume() can stay pending, which must not hang the
+      // start; the context runs as soon as the page is allowed to play audio.
+      if (context.state === 'suspended') void context.resume().catch(() => undefined);
       return new AudioPlayback(context, node, gain, analyser, platform);
     } catch (error) {
       await context?.close().catch(() => undefined);
