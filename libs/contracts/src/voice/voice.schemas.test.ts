@@ -11,6 +11,8 @@ const serverFrames = [
   '{"type":"interruption","interruption_event":{"event_id":8}}',
   '{"type":"agent_response_correction","agent_response_correction_event":{"original_agent_response":"Use a P100 respirator and goggles.","corrected_agent_response":"Use a P100","event_id":7}}',
   '{"type":"client_tool_call","client_tool_call":{"tool_name":"open_module","tool_call_id":"call_1","parameters":{"id":3},"event_id":9}}',
+  '{"type":"agent_chat_response_part","text_response_part":{"text":"Use","type":"delta","event_id":7}}',
+  '{"type":"tentative_user_transcript","tentative_user_transcription_event":{"user_transcript":"what ma","event_id":6}}',
 ];
 
 const clientFrames = [

@@ -171,7 +171,23 @@ export const VoiceErrorEventSchema = z.looseObject({
   }),
 });
 
-/** The server frames this product's client acts on (others are ignored by type). */
+export const AgentChatResponsePartSchema = z.looseObject({
+  type: z.literal('agent_chat_response_part'),
+  text_response_part: z.looseObject({
+    text: z.string(),
+    type: z.enum(['start', 'delta', 'stop']),
+    event_id: EventId.optional(),
+  }),
+});
+export const TentativeUserTranscriptSchema = z.looseObject({
+  type: z.literal('tentative_user_transcript'),
+  tentative_user_transcription_event: z.looseObject({
+    user_transcript: z.string(),
+    event_id: EventId.optional(),
+  }),
+});
+
+/** Server frames of the protocol this product uses; receivers ignore any other type. */
 export const VoiceServerMessageSchema = z.discriminatedUnion('type', [
   ConversationInitiationMetadataSchema,
   PingSchema,
@@ -185,6 +201,8 @@ export const VoiceServerMessageSchema = z.discriminatedUnion('type', [
   VadScoreSchema,
   AgentToolResponseSchema,
   VoiceErrorEventSchema,
+  AgentChatResponsePartSchema,
+  TentativeUserTranscriptSchema,
 ]);
 export type VoiceServerMessage = z.infer<typeof VoiceServerMessageSchema>;
 
