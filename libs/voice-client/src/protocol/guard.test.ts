@@ -37,6 +37,10 @@ const valid = [
     agent_tool_response: { tool_name: 'end_call', tool_call_id: 'x' },
   },
   { type: 'error', error_event: { code: 1002, message: 'LLM timeout' } },
+  {
+    type: 'agent_chat_response_part',
+    text_response_part: { text: 'Use', type: 'delta', event_id: 7 },
+  },
 ];
 
 describe('parseServerFrame', () => {

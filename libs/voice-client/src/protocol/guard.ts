@@ -51,6 +51,10 @@ const checks: Record<IncomingMessage['type'], [string, (p: Obj) => boolean]> = {
   vad_score: ['vad_score_event', (p) => isNum(p['vad_score'])],
   agent_tool_response: ['agent_tool_response', (p) => isStr(p['tool_name'])],
   error: ['error_event', () => true],
+  agent_chat_response_part: [
+    'text_response_part',
+    (p) => isStr(p['text']) && ['start', 'delta', 'stop'].includes(p['type'] as string),
+  ],
 };
 
 /** Parses one server frame. Never throws: bad JSON, bad shapes and unknown types are reported. */

@@ -64,6 +64,11 @@ export interface ErrorEventMessage {
   error_event: { code?: number; message?: string; error_type?: string; reason?: string };
 }
 
+export interface AgentChatResponsePartMessage {
+  type: 'agent_chat_response_part';
+  text_response_part: { text: string; type: 'start' | 'delta' | 'stop'; event_id?: number };
+}
+
 /** Every server frame the client acts on. */
 export type IncomingMessage =
   | ConversationInitiationMetadata
@@ -77,7 +82,8 @@ export type IncomingMessage =
   | InternalTentativeAgentResponseMessage
   | VadScoreMessage
   | AgentToolResponseMessage
-  | ErrorEventMessage;
+  | ErrorEventMessage
+  | AgentChatResponsePartMessage;
 
 /** Client → server frames. */
 export type OutgoingMessage =

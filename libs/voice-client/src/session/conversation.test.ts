@@ -369,10 +369,20 @@ describe('Conversation messages', () => {
     expect(clock.pending).toBe(0);
   });
 
-  it('reports VAD scores and volumes', async () => {
-    const { conversation, socket, events } = await start();
+  it('reports VAD scores, streamed text parts and volumes', async () => {
+    const onAgentChatResponsePart = vi.fn();
+    const { conversation, socket, events } = await start({ onAgentChatResponsePart });
     socket.receive({ type: 'vad_score', vad_score_event: { vad_score: 0.8 } });
     expect(events).toContainEqual(['vad', { vadScore: 0.8 }]);
+    socket.receive({
+      type: 'agent_chat_response_part',
+      text_response_part: { text: 'Use', type: 'delta', event_id: 4 },
+    });
+    expect(onAgentChatResponsePart).toHaveBeenCalledWith({
+      text: 'Use',
+      type: 'delta',
+      eventId: 4,
+    });
     expect(conversation.getInputVolume()).toBeCloseTo(0.5);
     expect(conversation.getOutputByteFrequencyData()).toHaveLength(16);
     conversation.setVolume({ volume: 0.3 });

@@ -260,6 +260,11 @@ export class Conversation {
       case 'vad_score':
         cb.onVadScore?.({ vadScore: message.vad_score_event.vad_score });
         return;
+      case 'agent_chat_response_part': {
+        const part = message.text_response_part;
+        cb.onAgentChatResponsePart?.({ text: part.text, type: part.type, eventId: part.event_id });
+        return;
+      }
       case 'agent_tool_response':
         if (message.agent_tool_response.tool_name === 'end_call') {
           void this.finish({ reason: 'agent', message: AGENT_ENDED_MESSAGE });

@@ -35,6 +35,12 @@ export interface SessionCallbacks {
   /** Each agent audio chunk (base64, output format) as it is queued for playback. */
   onAudio?: (base64: string) => void;
   onVadScore?: (props: { vadScore: number }) => void;
+  /** Streamed agent text (mainly text-only sessions): start, deltas, stop; then onMessage. */
+  onAgentChatResponsePart?: (props: {
+    text: string;
+    type: 'start' | 'delta' | 'stop';
+    eventId?: number;
+  }) => void;
   onCanSendFeedbackChange?: (props: { canSendFeedback: boolean }) => void;
   /** Called for a tool not in `clientTools`; the app must then answer with sendClientToolResult. */
   onUnhandledClientToolCall?: (call: ClientToolCall) => void;
