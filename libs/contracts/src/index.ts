@@ -2,3 +2,4 @@ export * from './errors/errors.schemas';
 export * from './auth/auth.schemas';
 export * from './users/users.schemas';
 export * from './health/health.schemas';
+export * from './voice/voice.schemas';

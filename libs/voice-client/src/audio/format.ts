@@ -1,3 +1,5 @@
+import { VoiceClientError } from '../voice-client-error';
+
 /** Codecs the voice protocol carries. */
 export type AudioCodec = 'pcm' | 'ulaw';
 
@@ -17,11 +19,11 @@ export const DEFAULT_INPUT_FORMAT = 'pcm_16000';
 export function parseFormat(value: string): AudioFormat {
   const [format, rate, ...rest] = value.split('_');
   if ((format !== 'pcm' && format !== 'ulaw') || rest.length > 0) {
-    throw new Error(`Invalid format: ${value}`);
+    throw new VoiceClientError('INVALID_FORMAT', `Invalid format: ${value}`);
   }
   const sampleRate = Number.parseInt(rate ?? '', 10);
   if (!/^\d+$/.test(rate ?? '') || !Number.isFinite(sampleRate) || sampleRate <= 0) {
-    throw new Error(`Invalid sample rate: ${rate ?? ''}`);
+    throw new VoiceClientError('INVALID_FORMAT', `Invalid sample rate: ${rate ?? ''}`);
   }
   return { format, sampleRate };
 }
