@@ -42,9 +42,10 @@ const steps = [
     () => run('node', ['--test', 'tools/lint-rules.test.mjs'], { env }),
   ],
   ['typecheck (all projects)', nx('run-many', '-t', 'typecheck', '--parallel=2')],
+  // Before the suites: libs/voice-client's tests already drive chromium.
+  ['chromium present', ensureChromium],
   ['unit + integration tests', nx('run-many', '-t', 'test', '--exclude=web-e2e', '--parallel=2')],
   ['build (all projects)', nx('run-many', '-t', 'build', '--parallel=2')],
-  ['chromium present', ensureChromium],
   ['end-to-end (Playwright, chromium)', nx('run', 'web-e2e:test')],
 ];
 
