@@ -6,6 +6,7 @@ import {
   OwnerRoomIdParamsSchema,
   OwnerRoomSchema,
   OwnerUserSchema,
+  RoomIdParamsSchema,
   RoomUserParamsSchema,
   SuccessResponseSchema,
   UpdateRoomBodySchema,
@@ -129,7 +130,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['owner'],
         summary: 'Assign a user to a room (assigning again changes nothing)',
-        params: RoomUserParamsSchema.pick({ roomId: true }),
+        params: RoomIdParamsSchema,
         body: AssignRoomUserBodySchema,
         response: { 200: SuccessResponseSchema, ...errors },
       },
