@@ -14,6 +14,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 
 const labelOnWideScreens = { display: { xs: 'none', md: 'inline' } } as const;
+/** Icon-only (44 px square) on phones and tablets, icon and label from md up. */
+const navButtonSx = {
+  minWidth: 44,
+  px: { xs: 1, md: 1.5 },
+  '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 }, ml: { xs: 0, md: -0.5 } },
+} as const;
 
 interface MenuLink {
   label: string;
@@ -43,7 +49,7 @@ function NavMenu({ label, icon, links }: { label: string; icon: ReactNode; links
         aria-controls={anchor ? menuId : undefined}
         startIcon={icon}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ minWidth: 44, '& .MuiButton-startIcon': { mx: { xs: 0, md: undefined } } }}
+        sx={navButtonSx}
       >
         <Box component="span" sx={labelOnWideScreens}>
           {label}
@@ -93,7 +99,7 @@ export function MainNav({ user, onSignOut, addRoom }: MainNavProps) {
             <NavMenu label="Management" icon={<AdminPanelSettingsIcon />} links={managementLinks} />
           </>
         ) : null}
-        <Button color="inherit" aria-label="Logout" startIcon={<LogoutIcon />} onClick={onSignOut} sx={{ minWidth: 44 }}>
+        <Button color="inherit" aria-label="Logout" startIcon={<LogoutIcon />} onClick={onSignOut} sx={navButtonSx}>
           <Box component="span" sx={labelOnWideScreens}>
             Logout
           </Box>

@@ -16,6 +16,12 @@ import { showToast } from '../../../app/toasts.slice';
 import { useQuickCreateRoomMutation } from '../rooms.api';
 
 const labelOnWideScreens = { display: { xs: 'none', md: 'inline' } } as const;
+// Matches the main navigation's buttons: icon-only below md.
+const navButtonSx = {
+  minWidth: 44,
+  px: { xs: 1, md: 1.5 },
+  '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 }, ml: { xs: 0, md: -0.5 } },
+} as const;
 
 /**
  * The main navigation's ADD ROOM button and dialog (OWNER): a name (required, trimmed) and an
@@ -55,7 +61,7 @@ export function AddRoomButton() {
 
   return (
     <>
-      <Button color="inherit" aria-label="ADD ROOM" startIcon={<AddIcon />} onClick={() => setOpen(true)} sx={{ minWidth: 44 }}>
+      <Button color="inherit" aria-label="ADD ROOM" startIcon={<AddIcon />} onClick={() => setOpen(true)} sx={navButtonSx}>
         <Box component="span" sx={labelOnWideScreens}>
           ADD ROOM
         </Box>

@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
+import { focusFirstInvalid } from '../focus-first-invalid';
 import { firstErrorPerField } from '../../../app/form-errors';
 import { useCreateUserMutation } from '../rooms.api';
 import { useOwnerAction } from '../use-owner-action';
@@ -60,6 +61,7 @@ export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
     const parsed = CreateUserBodySchema.safeParse(values);
     if (!parsed.success) {
       setErrors(firstErrorPerField<Field>(parsed.error.issues));
+      focusFirstInvalid(event.currentTarget);
       return;
     }
     setErrors({});

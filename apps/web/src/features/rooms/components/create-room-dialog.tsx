@@ -9,6 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
+import { focusFirstInvalid } from '../focus-first-invalid';
 import { firstErrorPerField } from '../../../app/form-errors';
 import { statusLabel } from '../room-filters';
 import { useCreateRoomMutation, useGetAgentsQuery } from '../rooms.api';
@@ -66,6 +67,7 @@ export function CreateRoomDialog({ open, onClose }: CreateRoomDialogProps) {
     });
     if (!parsed.success) {
       setErrors(firstErrorPerField<Field>(parsed.error.issues));
+      focusFirstInvalid(event.currentTarget);
       return;
     }
     setErrors({});

@@ -14,6 +14,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
@@ -139,14 +140,19 @@ export function ManageAccessDialog({ open, roomId: initialRoomId, onClose }: Man
                     key={member.id}
                     disableGutters
                     secondaryAction={
-                      <IconButton
-                        edge="end"
-                        aria-label={`Remove ${memberName(member)}`}
-                        disabled={removing}
-                        onClick={() => void onRemove(member.id)}
-                      >
-                        <PersonRemoveIcon />
-                      </IconButton>
+                      <Tooltip title="Remove from room">
+                        <span>
+                          <IconButton
+                            edge="end"
+                            aria-label={`Remove ${memberName(member)}`}
+                            disabled={removing}
+                            onClick={() => void onRemove(member.id)}
+                            sx={{ width: 44, height: 44 }}
+                          >
+                            <PersonRemoveIcon />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
                     }
                   >
                     <ListItemText

@@ -159,6 +159,7 @@ describe('owner tools', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Room' }));
     expect(within(dialog).getByText('Room name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Category is required')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Room Name/ })).toHaveFocus());
     expect(body).toBeUndefined();
 
     await user.type(within(dialog).getByRole('textbox', { name: /Room Name/ }), 'Rebar 101');
