@@ -10,9 +10,14 @@ import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
+import agentsRoutes from './routes/agents/index';
 import authRoutes from './routes/auth/index';
 import healthRoutes from './routes/health/index';
+import ownerRoutes from './routes/owner/index';
+import userRoomsRoutes from './routes/rooms/index';
+import testRoomsRoutes from './routes/test-rooms/index';
 import usersRoutes from './routes/users/index';
+import voiceAgentsRoutes from './routes/voice-agents/index';
 
 export interface BuildOptions {
   /** Where logs go (tests capture them); stdout by default. */
@@ -54,6 +59,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(healthRoutes, { prefix: '/api/health' });
     await app.register(authRoutes, { prefix: '/api/auth' });
     await app.register(usersRoutes, { prefix: '/api/users' });
+    await app.register(userRoomsRoutes, { prefix: '/api/user/rooms' });
+    await app.register(ownerRoutes, { prefix: '/api/owner' });
+    await app.register(testRoomsRoutes, { prefix: '/api/test-rooms' });
+    await app.register(agentsRoutes, { prefix: '/api/agents' });
+    await app.register(voiceAgentsRoutes, { prefix: '/api/voice/agents' });
 
     await app.register(webAppPlugin);
   } catch (err) {

@@ -44,7 +44,17 @@ export const DEMO_ACCOUNTS: Omit<NewUser, 'passwordHash'>[] = [
   },
 ];
 
-const DEMO_ROOMS: Omit<NewRoom, 'agentId'>[] = [
+type DemoRoom = Omit<NewRoom, 'agentId'> & {
+  /** Demo accounts (by email) assigned when the seed creates the room. */
+  members: string[];
+};
+
+const DEMO_USER = 'user@fieldcraft.local';
+const DEMO_ADMIN = 'admin@fieldcraft.local';
+
+// Every status, several categories, and each demo account in some rooms but not all, so the
+// rooms screen's filters, hints and "only your rooms" rule all have something to show.
+const DEMO_ROOMS: DemoRoom[] = [
   {
     name: 'Site Safety Briefing',
     category: 'Safety',
@@ -52,6 +62,7 @@ const DEMO_ROOMS: Omit<NewRoom, 'agentId'>[] = [
     description: 'Daily hazards, PPE and toolbox talks with the Field Advisor.',
     backgroundColor: '#1a1a1a',
     badgeText: 'LIVE',
+    members: [DEMO_USER, DEMO_ADMIN],
   },
   {
     name: 'Concrete & Formwork',
@@ -59,6 +70,7 @@ const DEMO_ROOMS: Omit<NewRoom, 'agentId'>[] = [
     status: 'PAUSED',
     description: 'Pours, curing and formwork questions.',
     backgroundColor: '#1a1a1a',
+    members: [DEMO_USER],
   },
   {
     name: 'Estimating Clinic',
@@ -66,6 +78,32 @@ const DEMO_ROOMS: Omit<NewRoom, 'agentId'>[] = [
     status: 'INACTIVE',
     description: 'Takeoffs, bids and change orders.',
     backgroundColor: '#1a1a1a',
+    members: [DEMO_USER, DEMO_ADMIN],
+  },
+  {
+    name: 'Crane & Rigging Q&A',
+    category: 'Equipment',
+    status: 'LIVE',
+    description: 'Lift plans, rigging hardware and signals.',
+    backgroundColor: '#1a1a1a',
+    badgeText: 'NEW',
+    members: [DEMO_ADMIN],
+  },
+  {
+    name: 'New Hire Orientation',
+    category: 'Training',
+    status: 'LIVE',
+    description: 'First week on site: who does what, and where to find it.',
+    backgroundColor: '#1a1a1a',
+    members: [DEMO_USER],
+  },
+  {
+    name: 'Superintendents Roundtable',
+    category: 'Leadership',
+    status: 'PAUSED',
+    description: 'Scheduling, crews and subcontractor coordination.',
+    backgroundColor: '#1a1a1a',
+    members: [],
   },
 ];
 
@@ -95,30 +133,34 @@ const DEMO_CONTENT: NewContentItem[] = [
 ];
 
 /**
- * SEED_DEMO=1: demo accounts, one room per status with the Field Advisor, and content that
- * needs no files. Idempotent: anything already present (by email, room name, title) is kept.
+ * SEED_DEMO=1: demo accounts, rooms in every status with the Field Advisor, and content that
+ * needs no files. Idempotent: anything already present (by email, room name, title) is kept,
+ * and memberships are only given to rooms the seed creates, so an owner's later changes to
+ * who is in a demo room survive the next start.
  */
 export async function seedDemo(db: Db, agent: Agent): Promise<void> {
-  const userIds: number[] = [];
+  const userIds = new Map<string, number>();
   for (const account of DEMO_ACCOUNTS) {
     let found = await findCredentialsByEmail(db, account.email);
     if (!found) {
       await insertUserIfAbsent(db, { ...account, passwordHash: await hashPassword(DEMO_PASSWORD) });
       found = await findCredentialsByEmail(db, account.email);
     }
-    if (found) userIds.push(found.user.id);
+    if (found) userIds.set(account.email, found.user.id);
   }
 
-  for (const room of DEMO_ROOMS) {
-    const roomId =
-      (await findRoomIdByName(db, room.name)) ??
-      (await insertRoom(db, { ...room, agentId: agent.id }));
-    for (const userId of userIds) await addRoomMember(db, roomId, userId);
+  for (const { members, ...room } of DEMO_ROOMS) {
+    if ((await findRoomIdByName(db, room.name)) !== undefined) continue;
+    const roomId = await insertRoom(db, { ...room, agentId: agent.id });
+    for (const email of members) {
+      const userId = userIds.get(email);
+      if (userId !== undefined) await addRoomMember(db, roomId, userId);
+    }
   }
 
   for (const item of DEMO_CONTENT) {
     const contentId =
       (await findContentIdByTitle(db, item.title)) ?? (await insertContentItem(db, item));
-    for (const userId of userIds) await setContentPermission(db, contentId, userId, true);
+    for (const userId of userIds.values()) await setContentPermission(db, contentId, userId, true);
   }
 }

@@ -8,4 +8,10 @@ export const paths = {
   contentManagement: { path: '/content-management', getHref: () => '/content-management' },
   mainDashboard: { path: '/main-dashboard', getHref: () => '/main-dashboard' },
   testStation: { path: '/test-station', getHref: () => '/test-station' },
+  // Linked from the main navigation bar; their screens arrive with later issues.
+  simpleChat: { path: '/simple-chat', getHref: () => '/simple-chat' },
+  ownerControl: { path: '/owner-control', getHref: () => '/owner-control' },
+  userManagement: { path: '/user-management', getHref: () => '/user-management' },
+  companies: { path: '/companies', getHref: () => '/companies' },
+  fastRedeploy: { path: '/fast-redeploy', getHref: () => '/fast-redeploy' },
 } as const;

@@ -25,8 +25,8 @@ export const routes: RouteObject[] = [
       { path: paths.home.path, element: <HomeRoute /> },
       { path: paths.login.path, element: <PublicPage page="login" /> },
       { path: paths.dashboard.path, element: <GuardedPage page={DashboardPage} allowedRoles={everyone} /> },
-      { path: paths.rooms.path, element: <GuardedPage page={RoomsPage} allowedRoles={everyone} /> },
-      { path: paths.testRoom.path, element: <GuardedPage page={RoomChatPage} allowedRoles={everyone} /> },
+      { path: paths.rooms.path, element: <GuardedPage page={RoomsPage} allowedRoles={everyone} area="rooms" /> },
+      { path: paths.testRoom.path, element: <GuardedPage page={RoomChatPage} allowedRoles={everyone} area="rooms" /> },
       {
         path: paths.contentManagement.path,
         element: <GuardedPage page={ContentManagementPage} allowedRoles={owners} />,

@@ -57,3 +57,9 @@ export async function ensureAgent(db: Db, agent: NewAgent): Promise<Agent> {
   if (!stored) throw new Error(`agent ${agent.agentId} vanished after insert`);
   return stored;
 }
+
+/** Every agent, by name (the owner's room form and the voice agent list). */
+export async function listAgents(db: Db): Promise<Agent[]> {
+  const rows = await db.selectFrom('agents').selectAll().orderBy('name').orderBy('id').execute();
+  return rows.map(toAgent);
+}

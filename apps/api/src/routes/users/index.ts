@@ -1,6 +1,8 @@
 import {
   ApiErrorSchema,
+  CreateUserBodySchema,
   ErrorCode,
+  OwnerUserSchema,
   type UpdateUserBody,
   UpdateUserBodySchema,
   type User,
@@ -11,6 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   countActiveOwners,
   findCredentialsById,
+  findIdentityConflict,
+  insertUser,
   updateUser,
   type UserCredentials,
   type UserPatch,
@@ -97,6 +101,22 @@ function auditChanges(before: User, after: UserPatch) {
   return changes;
 }
 
+function identityTaken(field: 'email' | 'username'): AppError {
+  return field === 'email'
+    ? new AppError(409, ErrorCode.EMAIL_TAKEN, 'A user with this email address already exists')
+    : new AppError(409, ErrorCode.USERNAME_TAKEN, 'This username is already taken');
+}
+
+/** A unique violation on users (a concurrent create won the race) → the matching 409. */
+function asIdentityConflict(err: unknown): AppError | null {
+  const e = err as { code?: unknown; constraint?: unknown; detail?: unknown; message?: unknown };
+  if (e?.code !== '23505') return null;
+  const text = `${String(e.constraint ?? '')} ${String(e.detail ?? '')} ${String(e.message ?? '')}`;
+  if (text.includes('email')) return identityTaken('email');
+  if (text.includes('username')) return identityTaken('username');
+  return null;
+}
+
 /** /api/users. The caller's identity and role come from the session, never from headers. */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
@@ -117,6 +137,67 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       throw invalid('password', 'New password must be different from the current password');
     }
   }
+
+  app.post(
+    '/',
+    {
+      // onRequest: the role is checked before the body is parsed or validated.
+      onRequest: app.requireRole('OWNER'),
+      schema: {
+        tags: ['users'],
+        summary:
+          'OWNER: create a user with any role. The initial password must be changed at first sign-in.',
+        body: CreateUserBodySchema,
+        response: {
+          201: OwnerUserSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const body = request.body;
+      const taken = await findIdentityConflict(db, body.email, body.username);
+      if (taken) throw identityTaken(taken);
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const user = await db.transaction().execute(async (trx) => {
+          const created = await insertUser(trx, {
+            email: body.email,
+            username: body.username,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            role: body.role,
+            status: body.status,
+            passwordHash,
+            // Whoever chose the initial password, the user must replace it (docs/decisions.md).
+            passwordChangeRequired: true,
+          });
+          await insertAuditEntry(trx, {
+            actorId: actor.id,
+            action: 'user.create',
+            targetType: 'user',
+            targetId: created.id,
+            details: {
+              email: created.email,
+              username: created.username,
+              role: created.role,
+              status: created.status,
+            },
+            ip: request.ip,
+          });
+          // A new account has never signed in.
+          return { ...created, lastLoginAt: null };
+        });
+        return reply.code(201).send(user);
+      } catch (err) {
+        throw asIdentityConflict(err) ?? err;
+      }
+    },
+  );
 
   app.patch(
     '/:id',

@@ -1,4 +1,4 @@
-import type { Role, User, UserStatus } from '@fieldcraft/contracts';
+import type { OwnerUser, Role, User, UserStatus } from '@fieldcraft/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 
@@ -168,4 +168,45 @@ export async function recordLogin(db: Db, id: number): Promise<void> {
     .set({ last_login_at: sql<Date>`now()` })
     .where('id', '=', id)
     .execute();
+}
+
+/** A user as the owner's tools list it. */
+export function toOwnerUser(row: UserRow): OwnerUser {
+  return {
+    ...toUser(row),
+    lastLoginAt: row.last_login_at ? row.last_login_at.toISOString() : null,
+  };
+}
+
+export async function listOwnerUsers(db: Db): Promise<OwnerUser[]> {
+  const rows = await db.selectFrom('users').selectAll().orderBy('id').execute();
+  return rows.map(toOwnerUser);
+}
+
+export async function findOwnerUserById(db: Db, id: number): Promise<OwnerUser | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toOwnerUser(row);
+}
+
+/**
+ * Which identifier of a new account is already in use, if any. Usernames compare without
+ * case (they double as the voice PIN, which people say or type in any case).
+ */
+export async function findIdentityConflict(
+  db: Db,
+  email: string,
+  username: string,
+): Promise<'email' | 'username' | null> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .where((eb) =>
+      eb.or([
+        eb('email', '=', email.toLowerCase()),
+        eb(eb.fn('lower', ['username']), '=', username.toLowerCase()),
+      ]),
+    )
+    .execute();
+  if (rows.some((r) => r.email === email.toLowerCase())) return 'email';
+  return rows.length > 0 ? 'username' : null;
 }

@@ -2,19 +2,22 @@ import type { Role, User } from '@fieldcraft/contracts';
 import type { ComponentType } from 'react';
 import { RouteGuard } from '../../features/auth/components/route-guard';
 import { SignedInShell } from './pages';
+import type { ShellArea } from './signed-in-shell';
 
 export interface GuardedPageProps {
   page: ComponentType<{ user: User }>;
   /** Omit to admit any signed-in user. */
   allowedRoles?: readonly Role[];
+  /** 'rooms' gives the page the main navigation bar of the room and owner area. */
+  area?: ShellArea;
 }
 
 /** A signed-in page: route guard, then the shell with navigation, then the page. */
-export function GuardedPage({ page: Page, allowedRoles }: GuardedPageProps) {
+export function GuardedPage({ page: Page, allowedRoles, area }: GuardedPageProps) {
   return (
     <RouteGuard allowedRoles={allowedRoles}>
       {(user) => (
-        <SignedInShell user={user}>
+        <SignedInShell user={user} area={area}>
           <Page user={user} />
         </SignedInShell>
       )}

@@ -11,7 +11,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { showToast } from '../../../app/toasts.slice';
 import { authApi, useLoginMutation, useUpdateUserMutation } from '../auth.api';
-import { firstErrorPerField } from '../form-errors';
+import { firstErrorPerField } from '../../../app/form-errors';
 
 type Field = keyof ChangePasswordValues;
 

@@ -13,7 +13,7 @@ import { navigation } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
 import { showToast } from '../../../app/toasts.slice';
 import { needsPasswordChange, useLoginMutation } from '../auth.api';
-import { firstErrorPerField } from '../form-errors';
+import { firstErrorPerField } from '../../../app/form-errors';
 
 type Field = keyof LoginBody;
 

@@ -14,7 +14,7 @@ function signInAs(user: ReturnType<typeof makeUser>) {
 describe('top navigation', () => {
   it("has a 'Beta 1.4' home button and a user menu with the email, 'Profile' and 'Sign Out'", async () => {
     signInAs(makeUser());
-    const { user, router } = renderApp('/rooms');
+    const { user, router } = renderApp('/test-station');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Beta 1.4' })).toHaveAttribute('href', '/');
 
@@ -32,14 +32,14 @@ describe('top navigation', () => {
 
   it('shows the email local part and a grey badge for a USER without a name', async () => {
     signInAs(makeUser({ role: 'USER', firstName: null, lastName: null, email: 'sam@example.com' }));
-    renderApp('/rooms');
+    renderApp('/test-station');
     const account = await screen.findByRole('button', { name: /sam/ });
     expect(within(account).getByText('USER').closest('[data-tone]')).toHaveAttribute('data-tone', 'grey');
   });
 
   it("lists 'Content Management' in the small-screen menu for an OWNER only", async () => {
     signInAs(makeUser({ role: 'OWNER' }));
-    const owner = renderApp('/rooms');
+    const owner = renderApp('/test-station');
     await owner.user.click(await screen.findByRole('button', { name: 'Open navigation menu' }));
     const ownerMenu = screen.getByRole('menu', { name: 'Navigation' });
     expect(within(ownerMenu).getByRole('menuitem', { name: 'Content Management' })).toHaveAttribute(
@@ -50,7 +50,7 @@ describe('top navigation', () => {
     owner.unmount();
 
     signInAs(makeUser({ role: 'ADMIN' }));
-    const admin = renderApp('/rooms');
+    const admin = renderApp('/test-station');
     await admin.user.click(await screen.findByRole('button', { name: 'Open navigation menu' }));
     const adminMenu = screen.getByRole('menu', { name: 'Navigation' });
     expect(within(adminMenu).queryByRole('menuitem', { name: 'Content Management' })).not.toBeInTheDocument();

@@ -1,13 +1,34 @@
-import { makeUser } from '@fieldcraft/contracts/testing';
+import { makeRoom, makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
 
 setupMswServer();
+beforeEach(() => {
+  server.use(
+    http.get('/api/user/rooms', () =>
+      HttpResponse.json([makeRoom({ id: 12, name: 'Concrete Basics', description: 'Pours and curing' })]),
+    ),
+  );
+});
 
 describe('room chat page', () => {
+  it("shows 'Loading...', then the room's name", async () => {
+    server.use(http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser({ role: 'USER' })))));
+    renderApp('/test-room/12?session=s1');
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Concrete Basics' })).toBeInTheDocument();
+    expect(screen.getByText('Pours and curing')).toBeInTheDocument();
+  });
+
+  it('says so when the room is not in the list', async () => {
+    server.use(http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser({ role: 'USER' })))));
+    renderApp('/test-room/99?session=s1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Room not found' })).toBeInTheDocument();
+  });
+
   it('adds a timestamp-and-random session id to the address when none is given', async () => {
     server.use(http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser({ role: 'USER' })))));
     const { router } = renderApp('/test-room/12');
