@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema } from '../auth/auth.schemas';
+import { UserSchema } from '../auth/auth.schemas';
 
 export const RoomStatusSchema = z.enum(['LIVE', 'PAUSED', 'INACTIVE']);
 export type RoomStatus = z.infer<typeof RoomStatusSchema>;
@@ -35,13 +35,13 @@ export const RoomSchema = z.object({
 export type Room = z.infer<typeof RoomSchema>;
 
 /** A member of a room, as the owner's tools show it. */
-export const RoomMemberSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  username: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  role: RoleSchema,
+export const RoomMemberSchema = UserSchema.pick({
+  id: true,
+  email: true,
+  username: true,
+  firstName: true,
+  lastName: true,
+  role: true,
 });
 export type RoomMember = z.infer<typeof RoomMemberSchema>;
 
