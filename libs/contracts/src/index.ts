@@ -5,3 +5,5 @@ export * from './health/health.schemas';
 export * from './rooms/rooms.schemas';
 export * from './agents/agents.schemas';
 export * from './voice/voice.schemas';
+export * from './content/content.schemas';
+export * from './dashboard/dashboard.schemas';
