@@ -11,6 +11,7 @@ export const paths = {
   // Linked from the main navigation bar; their screens arrive with later issues.
   simpleChat: { path: '/simple-chat', getHref: () => '/simple-chat' },
   ownerControl: { path: '/owner-control', getHref: () => '/owner-control' },
+  bulkUpload: { path: '/bulk-upload', getHref: () => '/bulk-upload' },
   userManagement: { path: '/user-management', getHref: () => '/user-management' },
   companies: { path: '/companies', getHref: () => '/companies' },
   fastRedeploy: { path: '/fast-redeploy', getHref: () => '/fast-redeploy' },

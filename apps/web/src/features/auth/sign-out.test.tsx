@@ -21,7 +21,9 @@ function seedStorage() {
 async function signOutFromUserMenu() {
   const app = renderApp('/dashboard');
   await app.user.click(await screen.findByRole('button', { name: /Olivia Owner/ }));
-  await app.user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Sign Out' }));
+  await app.user.click(
+    within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Sign Out' }),
+  );
   return app;
 }
 

@@ -10,7 +10,13 @@ export interface PreviewModeValue {
 const PreviewModeContext = createContext<PreviewModeValue | null>(null);
 
 /** Holds the preview-mode flag (off at start) for everything below it. */
-export function PreviewModeProvider({ children, initial = false }: { children: ReactNode; initial?: boolean }) {
+export function PreviewModeProvider({
+  children,
+  initial = false,
+}: {
+  children: ReactNode;
+  initial?: boolean;
+}) {
   const [isPreviewMode, setPreviewMode] = useState(initial);
   const value = useMemo(
     () => ({

@@ -19,7 +19,9 @@ describe('preview mode', () => {
 
   it('refuses to be used outside its provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => renderHook(() => usePreviewMode())).toThrow('usePreviewMode must be used within a PreviewModeProvider');
+    expect(() => renderHook(() => usePreviewMode())).toThrow(
+      'usePreviewMode must be used within a PreviewModeProvider',
+    );
     vi.restoreAllMocks();
   });
 
@@ -44,7 +46,9 @@ describe('preview mode', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Admin Preview Mode' }));
     const panel = screen.getByRole('dialog', { name: 'Admin Preview Mode' });
-    expect(panel).toHaveTextContent("You're viewing the app as users see it. Click below to return to admin controls.");
+    expect(panel).toHaveTextContent(
+      "You're viewing the app as users see it. Click below to return to admin controls.",
+    );
     await user.click(screen.getByRole('button', { name: 'Exit Preview Mode' }));
     expect(screen.getByText('admin controls')).toBeInTheDocument();
   });

@@ -1,9 +1,17 @@
 import type { Room } from '@fieldcraft/contracts';
 import { makeRoom } from '@fieldcraft/contracts/testing';
 import { describe, expect, it } from 'vitest';
-import { categoriesOf, filterRooms, formatCreated, noFilters, summarise, toggledStatus } from './room-filters';
+import {
+  categoriesOf,
+  filterRooms,
+  formatCreated,
+  noFilters,
+  summarise,
+  toggledStatus,
+} from './room-filters';
 
-const room = (over: Partial<Room>): Room => makeRoom({ createdAt: '2026-03-04T12:00:00.000Z', ...over });
+const room = (over: Partial<Room>): Room =>
+  makeRoom({ createdAt: '2026-03-04T12:00:00.000Z', ...over });
 
 const rooms = [
   room({ id: 1, name: 'Concrete Basics', category: 'Training', status: 'LIVE' }),
@@ -24,7 +32,11 @@ describe('room filters', () => {
   });
 
   it('lists and counts categories once, sorted', () => {
-    expect(categoriesOf([...rooms, room({ id: 4, category: 'Safety' })])).toEqual(['Safety', 'Trades', 'Training']);
+    expect(categoriesOf([...rooms, room({ id: 4, category: 'Safety' })])).toEqual([
+      'Safety',
+      'Trades',
+      'Training',
+    ]);
     expect(summarise(rooms)).toEqual({ live: 1, paused: 1, inactive: 1, categories: 3 });
   });
 

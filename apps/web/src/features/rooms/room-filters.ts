@@ -18,15 +18,22 @@ export function accessibleRooms(rooms: readonly Room[]): Room[] {
 
 /** Categories of the given rooms, sorted, each once. */
 export function categoriesOf(rooms: readonly Room[]): string[] {
-  return [...new Set(rooms.map((room) => room.category).filter(Boolean))].sort((a, b) => a.localeCompare(b));
+  return [...new Set(rooms.map((room) => room.category).filter(Boolean))].sort((a, b) =>
+    a.localeCompare(b),
+  );
 }
 
 /** Text search over name and category (case-insensitive), then the status and category filters. */
-export function filterRooms(rooms: readonly Room[], { search, status, category }: RoomFilters): Room[] {
+export function filterRooms(
+  rooms: readonly Room[],
+  { search, status, category }: RoomFilters,
+): Room[] {
   const needle = search.trim().toLowerCase();
   return rooms.filter(
     (room) =>
-      (!needle || room.name.toLowerCase().includes(needle) || room.category.toLowerCase().includes(needle)) &&
+      (!needle ||
+        room.name.toLowerCase().includes(needle) ||
+        room.category.toLowerCase().includes(needle)) &&
       (status === 'ALL' || room.status === status) &&
       (category === ALL_CATEGORIES || room.category === category),
   );
@@ -48,7 +55,11 @@ export function summarise(rooms: readonly Room[]): RoomSummary {
   };
 }
 
-export const statusLabel: Record<RoomStatus, string> = { LIVE: 'Live', PAUSED: 'Paused', INACTIVE: 'Inactive' };
+export const statusLabel: Record<RoomStatus, string> = {
+  LIVE: 'Live',
+  PAUSED: 'Paused',
+  INACTIVE: 'Inactive',
+};
 export const statusHint: Record<RoomStatus, string> = {
   LIVE: 'Ready to join',
   PAUSED: 'Temporarily paused',
@@ -60,7 +71,11 @@ export function toggledStatus(status: RoomStatus): RoomStatus {
   return status === 'LIVE' ? 'PAUSED' : 'LIVE';
 }
 
-const createdFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const createdFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
 
 /** 'Created:' date, short month, day, year (e.g. 'Mar 4, 2026'). */
 export function formatCreated(iso: string): string {

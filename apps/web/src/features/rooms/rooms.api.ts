@@ -28,7 +28,10 @@ export const roomsApi = api.injectEndpoints({
     /** Rooms the signed-in person may see (a USER: their own; an OWNER: all). */
     getUserRooms: build.query<Room[], void>({
       query: () => '/api/user/rooms',
-      providesTags: (rooms = []) => [{ type: 'Room', id: LIST }, ...rooms.map((r) => ({ type: 'Room' as const, id: r.id }))],
+      providesTags: (rooms = []) => [
+        { type: 'Room', id: LIST },
+        ...rooms.map((r) => ({ type: 'Room' as const, id: r.id })),
+      ],
     }),
     getOwnerRooms: build.query<OwnerRoom[], void>({
       query: () => '/api/owner/rooms',
@@ -39,11 +42,17 @@ export const roomsApi = api.injectEndpoints({
     }),
     getOwnerUsers: build.query<OwnerUser[], void>({
       query: () => '/api/owner/users',
-      providesTags: (users = []) => [{ type: 'User', id: LIST }, ...users.map((u) => ({ type: 'User' as const, id: u.id }))],
+      providesTags: (users = []) => [
+        { type: 'User', id: LIST },
+        ...users.map((u) => ({ type: 'User' as const, id: u.id })),
+      ],
     }),
     getAgents: build.query<Agent[], void>({
       query: () => '/api/agents',
-      providesTags: (agents = []) => [{ type: 'Agent', id: LIST }, ...agents.map((a) => ({ type: 'Agent' as const, id: a.id }))],
+      providesTags: (agents = []) => [
+        { type: 'Agent', id: LIST },
+        ...agents.map((a) => ({ type: 'Agent' as const, id: a.id })),
+      ],
     }),
     createRoom: build.mutation<OwnerRoom, CreateRoomBody>({
       query: (body) => ({ url: '/api/owner/rooms', method: 'POST', body }),
@@ -58,15 +67,26 @@ export const roomsApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'User', id: LIST }],
     }),
     assignRoomUser: build.mutation<unknown, { roomId: number } & AssignRoomUserBody>({
-      query: ({ roomId, ...body }) => ({ url: `/api/owner/rooms/${roomId}/users`, method: 'POST', body }),
+      query: ({ roomId, ...body }) => ({
+        url: `/api/owner/rooms/${roomId}/users`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: (_r, _e, { roomId }) => roomTags(roomId),
     }),
     removeRoomUser: build.mutation<unknown, { roomId: number; userId: number }>({
-      query: ({ roomId, userId }) => ({ url: `/api/owner/rooms/${roomId}/users/${userId}`, method: 'DELETE' }),
+      query: ({ roomId, userId }) => ({
+        url: `/api/owner/rooms/${roomId}/users/${userId}`,
+        method: 'DELETE',
+      }),
       invalidatesTags: (_r, _e, { roomId }) => roomTags(roomId),
     }),
     updateRoomStatus: build.mutation<unknown, { roomId: number; status: RoomStatus }>({
-      query: ({ roomId, status }) => ({ url: `/api/test-rooms/${roomId}/status`, method: 'PATCH', body: { status } }),
+      query: ({ roomId, status }) => ({
+        url: `/api/test-rooms/${roomId}/status`,
+        method: 'PATCH',
+        body: { status },
+      }),
       invalidatesTags: (_r, _e, { roomId }) => roomTags(roomId),
     }),
     deleteRoom: build.mutation<unknown, { roomId: number }>({

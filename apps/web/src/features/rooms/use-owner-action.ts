@@ -14,7 +14,11 @@ export type OwnerActionResult = { ok: true; message: string } | { ok: false; mes
 export function useOwnerAction() {
   const dispatch = useAppDispatch();
   return useCallback(
-    async (request: { unwrap: () => Promise<unknown> }, success: string, fallback: string): Promise<OwnerActionResult> => {
+    async (
+      request: { unwrap: () => Promise<unknown> },
+      success: string,
+      fallback: string,
+    ): Promise<OwnerActionResult> => {
       try {
         await request.unwrap();
         dispatch(showToast({ title: 'Success', description: success }));

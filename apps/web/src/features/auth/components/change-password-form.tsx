@@ -1,4 +1,8 @@
-import { ChangePasswordFormSchema, type ChangePasswordForm as ChangePasswordValues, type User } from '@fieldcraft/contracts';
+import {
+  ChangePasswordFormSchema,
+  type ChangePasswordForm as ChangePasswordValues,
+  type User,
+} from '@fieldcraft/contracts';
 import { PasswordField } from '@fieldcraft/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +26,11 @@ export interface ChangePasswordFormProps {
   onBack: () => void;
 }
 
-const empty: Record<Field, string> = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
+const empty: Record<Field, string> = {
+  currentPassword: '',
+  newPassword: '',
+  confirmNewPassword: '',
+};
 
 /** The forced password change view that replaces the sign-in card. */
 export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
@@ -54,7 +62,9 @@ export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
     if (!parsed.success) {
       const fieldErrors = firstErrorPerField<Field>(parsed.error.issues);
       setErrors(fieldErrors);
-      const first = (['currentPassword', 'newPassword', 'confirmNewPassword'] as const).find((f) => fieldErrors[f]);
+      const first = (['currentPassword', 'newPassword', 'confirmNewPassword'] as const).find(
+        (f) => fieldErrors[f],
+      );
       if (first) refs[first].current?.focus();
       return;
     }
@@ -98,10 +108,18 @@ export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
       storeUser(updated);
       // Show the signed-in app at once, then confirm the session with the server.
       await dispatch(
-        authApi.util.upsertQueryData('getAuthStatus', undefined, { isAuthenticated: true, user: updated }),
+        authApi.util.upsertQueryData('getAuthStatus', undefined, {
+          isAuthenticated: true,
+          user: updated,
+        }),
       );
       dispatch(api.util.invalidateTags(['AuthStatus']));
-      dispatch(showToast({ title: 'Password Changed', description: 'Your password has been updated successfully.' }));
+      dispatch(
+        showToast({
+          title: 'Password Changed',
+          description: 'Your password has been updated successfully.',
+        }),
+      );
       navigate(paths.home.getHref(), { replace: true });
     } catch (error) {
       console.error('Password change failed', error);

@@ -4,14 +4,27 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigation } from '../../../app/navigation';
-import { apiError, loginResponse, server, signedIn, setupMswServer } from '../../../testing/msw-server';
+import {
+  apiError,
+  loginResponse,
+  server,
+  signedIn,
+  setupMswServer,
+} from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
 
 setupMswServer();
 afterEach(() => vi.restoreAllMocks());
 
 const owner = makeUser();
-const invited = makeUser({ id: 7, email: 'new@example.com', firstName: 'Nia', role: 'USER', passwordChangeRequired: true, status: 'PENDING' });
+const invited = makeUser({
+  id: 7,
+  email: 'new@example.com',
+  firstName: 'Nia',
+  role: 'USER',
+  passwordChangeRequired: true,
+  status: 'PENDING',
+});
 
 async function openLogin() {
   const app = renderApp('/login');
@@ -19,7 +32,11 @@ async function openLogin() {
   return app;
 }
 
-async function signInAs(app: Awaited<ReturnType<typeof openLogin>>, email: string, password: string) {
+async function signInAs(
+  app: Awaited<ReturnType<typeof openLogin>>,
+  email: string,
+  password: string,
+) {
   await app.user.type(screen.getByLabelText('Email'), email);
   await app.user.type(screen.getByLabelText('Password', { selector: 'input' }), password);
   await app.user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -50,7 +67,11 @@ describe('sign-in', () => {
   });
 
   it("toasts 'Login failed' with the server's error text", async () => {
-    server.use(http.post('/api/auth/login', () => apiError(401, 'Invalid email or password', 'INVALID_CREDENTIALS')));
+    server.use(
+      http.post('/api/auth/login', () =>
+        apiError(401, 'Invalid email or password', 'INVALID_CREDENTIALS'),
+      ),
+    );
     const app = await openLogin();
     await signInAs(app, 'owner@example.com', 'wrong-password');
 
@@ -62,11 +83,15 @@ describe('sign-in', () => {
 
   it('shows the rate-limit text the server sends', async () => {
     server.use(
-      http.post('/api/auth/login', () => apiError(429, 'Too many sign-in attempts. Try again in 15 minutes.', 'RATE_LIMITED')),
+      http.post('/api/auth/login', () =>
+        apiError(429, 'Too many sign-in attempts. Try again in 15 minutes.', 'RATE_LIMITED'),
+      ),
     );
     const app = await openLogin();
     await signInAs(app, 'owner@example.com', 'whatever-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts. Try again in 15 minutes.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many sign-in attempts. Try again in 15 minutes.',
+    );
   });
 
   it("falls back to 'Invalid email or password' when the server says nothing useful", async () => {
@@ -86,7 +111,9 @@ describe('sign-in', () => {
     server.use(
       http.get('/api/auth/status', () => {
         statusCalls += 1;
-        return HttpResponse.json(statusCalls === 1 ? { isAuthenticated: false, user: null } : signedIn(owner));
+        return HttpResponse.json(
+          statusCalls === 1 ? { isAuthenticated: false, user: null } : signedIn(owner),
+        );
       }),
       http.post('/api/auth/login', async ({ request }) => {
         sent = await request.json();
@@ -112,17 +139,27 @@ describe('sign-in', () => {
     const app = await openLogin();
     await signInAs(app, 'new@example.com', 'initial-password');
 
-    expect(await screen.findByRole('heading', { name: 'Change Your Password' })).toBeInTheDocument();
-    expect(screen.getByText('Since this is your first login, you need to change your initial password')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Change Your Password' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Since this is your first login, you need to change your initial password'),
+    ).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Enter your initial password')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
   });
 
   it('shows the forced change view when a signed-in account with requiresReset opens /login', async () => {
-    server.use(http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser({ requiresReset: true })))));
+    server.use(
+      http.get('/api/auth/status', () =>
+        HttpResponse.json(signedIn(makeUser({ requiresReset: true }))),
+      ),
+    );
     renderApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Change Your Password' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Change Your Password' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -135,10 +172,24 @@ describe('forced password change', () => {
     return app;
   }
 
-  async function fill(app: Awaited<ReturnType<typeof openLogin>>, current: string, next: string, confirm: string) {
-    if (current) await app.user.type(screen.getByLabelText('Current Password', { selector: 'input' }), current);
-    if (next) await app.user.type(screen.getByLabelText('New Password', { selector: 'input' }), next);
-    if (confirm) await app.user.type(screen.getByLabelText('Confirm New Password', { selector: 'input' }), confirm);
+  async function fill(
+    app: Awaited<ReturnType<typeof openLogin>>,
+    current: string,
+    next: string,
+    confirm: string,
+  ) {
+    if (current)
+      await app.user.type(
+        screen.getByLabelText('Current Password', { selector: 'input' }),
+        current,
+      );
+    if (next)
+      await app.user.type(screen.getByLabelText('New Password', { selector: 'input' }), next);
+    if (confirm)
+      await app.user.type(
+        screen.getByLabelText('Confirm New Password', { selector: 'input' }),
+        confirm,
+      );
     await app.user.click(screen.getByRole('button', { name: 'Update Password' }));
   }
 
@@ -160,7 +211,9 @@ describe('forced password change', () => {
     const app = await openChangeView();
     const patch = vi.fn();
     server.use(
-      http.post('/api/auth/login', () => apiError(401, 'Invalid email or password', 'INVALID_CREDENTIALS')),
+      http.post('/api/auth/login', () =>
+        apiError(401, 'Invalid email or password', 'INVALID_CREDENTIALS'),
+      ),
       http.patch('/api/users/:id', patch),
     );
     await fill(app, 'wrong-initial', 'brand-new-pass', 'brand-new-pass');
@@ -193,7 +246,10 @@ describe('forced password change', () => {
     expect(await screen.findByText('Password Changed')).toBeInTheDocument();
     expect(logins).toEqual([{ email: 'new@example.com', password: 'initial-password' }]);
     expect(patched?.id).toBe('7');
-    expect(patched?.body).toMatchObject({ password: 'brand-new-pass', passwordChangeRequired: false });
+    expect(patched?.body).toMatchObject({
+      password: 'brand-new-pass',
+      passwordChangeRequired: false,
+    });
     expect(patched?.body.currentPassword).toBe('initial-password');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Welcome back, Nia' })).toBeInTheDocument();
@@ -207,14 +263,21 @@ describe('forced password change', () => {
           {
             error: 'Validation failed',
             code: 'VALIDATION_FAILED',
-            issues: { formErrors: [], fieldErrors: { password: ['New password must be different from the current password'] } },
+            issues: {
+              formErrors: [],
+              fieldErrors: {
+                password: ['New password must be different from the current password'],
+              },
+            },
           },
           { status: 400 },
         ),
       ),
     );
     await fill(app, 'initial-password', 'initial-password', 'initial-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('New password must be different from the current password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'New password must be different from the current password',
+    );
   });
 
   it("falls back to 'Failed to update password' when the server gives no reason", async () => {
@@ -228,7 +291,9 @@ describe('forced password change', () => {
     const app = await openChangeView();
     server.use(http.patch('/api/users/:id', () => HttpResponse.error()));
     await fill(app, 'initial-password', 'brand-new-pass', 'brand-new-pass');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to change password. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to change password. Please try again.',
+    );
   });
 
   it("'Back to Login' returns to an empty sign-in form", async () => {

@@ -29,7 +29,8 @@ export function LoginPage() {
 
   const statusUser = status?.isAuthenticated ? status.user : null;
   const pendingUser =
-    changeUser ?? (!statusUserDismissed && statusUser && needsPasswordChange(statusUser) ? statusUser : null);
+    changeUser ??
+    (!statusUserDismissed && statusUser && needsPasswordChange(statusUser) ? statusUser : null);
 
   // Already signed in (and not in the middle of signing in or changing the password).
   if (statusUser && !needsPasswordChange(statusUser) && !signedIn && !changeUser) {
@@ -45,12 +46,23 @@ export function LoginPage() {
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 }, px: { xs: 2, sm: 3 } }}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1, mb: 3 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          textAlign: 'center',
+          gap: 1,
+          mb: 3,
+        }}
+      >
         <Logo size={64} />
         <Typography component="h1" variant="h1">
           {config.brandProduct}
         </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>Limited Access BETA test environment</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>
+          Limited Access BETA test environment
+        </Typography>
       </Box>
       <Card sx={{ p: { xs: 2.5, sm: 4 } }}>
         {pendingUser ? (

@@ -49,7 +49,9 @@ describe('RouteGuard', () => {
   });
 
   it("shows 'Access denied...' and sends a USER away from an OWNER-only page to /test-station", async () => {
-    server.use(http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser({ role: 'USER' })))));
+    server.use(
+      http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser({ role: 'USER' })))),
+    );
     render(
       <Provider store={makeStore()}>
         <MemoryRouter initialEntries={['/content-management']}>
@@ -64,7 +66,9 @@ describe('RouteGuard', () => {
   });
 
   it('lands a USER who opens /content-management on the test-station page', async () => {
-    server.use(http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser({ role: 'USER' })))));
+    server.use(
+      http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser({ role: 'USER' })))),
+    );
     const { router } = renderApp('/content-management');
     expect(await screen.findByText("This page isn't available for your role.")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/test-station');
@@ -75,15 +79,21 @@ describe('RouteGuard', () => {
     server.use(http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser()))));
     renderApp('/content-management');
     expect(await screen.findByRole('heading', { name: 'Content Management' })).toBeInTheDocument();
-    expect(screen.getByText('Manage PDFs, links, videos, and news for the dashboard')).toBeInTheDocument();
+    expect(
+      screen.getByText('Manage PDFs, links, videos, and news for the dashboard'),
+    ).toBeInTheDocument();
   });
 
   it('sends an account that must change its password to the change view on /login', async () => {
     server.use(
-      http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser({ passwordChangeRequired: true })))),
+      http.get('/api/auth/status', () =>
+        HttpResponse.json(signedIn(makeUser({ passwordChangeRequired: true }))),
+      ),
     );
     const { router } = renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Change Your Password' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Change Your Password' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 });

@@ -102,7 +102,9 @@ export function SignInForm({ onPasswordChangeRequired, onSignedIn }: SignInFormP
           error={Boolean(errors.email)}
           helperText={errors.email}
           inputRef={emailRef}
-          slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
+          slotProps={{
+            htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false },
+          }}
         />
         <PasswordField
           label="Password"

@@ -1,13 +1,22 @@
-import type { User } from '@fieldcraft/contracts';
+import type { ContentItem, ContentType, User } from '@fieldcraft/contracts';
 import { PageHeader } from '@fieldcraft/ui';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import MeetingRoomIcon from '@mui/icons-material/MeetingRoom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { config } from '../../../app/config';
 import { paths } from '../../../app/paths';
+import {
+  useGetDashboardContentQuery,
+  useGetLoginStatsQuery,
+  useGetUserDashboardQuery,
+} from '../dashboard.api';
 import { greetingName } from '../greeting';
+import { useContentClick } from '../use-content-click';
+import { DashboardSummary } from './dashboard-summary';
+import { ExternalLinkDialog } from './external-link-dialog';
 import { ListenPanel } from './listen-panel';
 import { ReadPanel } from './read-panel';
 import { WatchPanel } from './watch-panel';
@@ -16,12 +25,34 @@ export interface DashboardPageProps {
   user: User;
 }
 
+const WATCH: readonly ContentType[] = ['VIMEO', 'VIDEO'];
+const LISTEN: readonly ContentType[] = ['AUDIO'];
+// The spec's Read list (NEWS, DOCUMENT, PDF, WORD) plus LINK: the spec's LINK click rule needs a
+// place to click it, and LINK is a read-category type (apps/web/README.md).
+const READ: readonly ContentType[] = ['NEWS', 'DOCUMENT', 'PDF', 'WORD', 'LINK'];
+
+function ofTypes(items: ContentItem[], types: readonly ContentType[]) {
+  return items.filter((i) => i.isActive && types.includes(i.type));
+}
+
 /**
- * The signed-in home: greeting, the owner's 'Content' button, 'Your Rooms', and the Watch,
- * Listen and Read panels. Content arrives with the content issue; until then the panels show
- * their empty states (no call is made to endpoints that do not exist yet).
+ * The signed-in home: greeting, the owner's 'Content' button, 'Your Rooms', the caller's summary
+ * (USER and OWNER) and the Watch, Listen and Read panels.
  */
 export function DashboardPage({ user }: DashboardPageProps) {
+  const content = useGetDashboardContentQuery();
+  const hasSummary = user.role === 'USER' || user.role === 'OWNER';
+  const dashboard = useGetUserDashboardQuery(undefined, { skip: !hasSummary });
+  const loginStats = useGetLoginStatsQuery();
+  const click = useContentClick();
+
+  const items = content.data;
+  const lists = useMemo(() => {
+    const all = items ?? [];
+    return { watch: ofTypes(all, WATCH), listen: ofTypes(all, LISTEN), read: ofTypes(all, READ) };
+  }, [items]);
+  const loading = content.isLoading || (hasSummary && dashboard.isLoading);
+
   return (
     <>
       <PageHeader
@@ -40,12 +71,20 @@ export function DashboardPage({ user }: DashboardPageProps) {
                 Content
               </Button>
             ) : null}
-            <Button component={RouterLink} to={paths.rooms.getHref()} variant="contained" startIcon={<MeetingRoomIcon />}>
+            <Button
+              component={RouterLink}
+              to={paths.rooms.getHref()}
+              variant="contained"
+              startIcon={<MeetingRoomIcon />}
+            >
               Your Rooms
             </Button>
           </>
         }
       />
+      {hasSummary ? (
+        <DashboardSummary dashboard={dashboard.data} loginStats={loginStats.data} />
+      ) : null}
       <Box
         sx={{
           display: 'grid',
@@ -55,15 +94,26 @@ export function DashboardPage({ user }: DashboardPageProps) {
         }}
       >
         <Box sx={{ gridArea: 'watch' }}>
-          <WatchPanel />
+          <WatchPanel
+            items={lists.watch}
+            loading={loading}
+            player={click.player}
+            onChoose={click.choose}
+            onStop={click.stop}
+          />
         </Box>
         <Box sx={{ gridArea: 'listen' }}>
-          <ListenPanel />
+          <ListenPanel items={lists.listen} loading={loading} onChoose={click.choose} />
         </Box>
         <Box sx={{ gridArea: 'read' }}>
-          <ReadPanel />
+          <ReadPanel items={lists.read} loading={loading} onChoose={click.choose} />
         </Box>
       </Box>
+      <ExternalLinkDialog
+        url={click.pendingExternal}
+        onStay={click.stayInApp}
+        onContinue={click.continueExternal}
+      />
     </>
   );
 }

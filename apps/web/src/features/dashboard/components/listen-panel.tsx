@@ -1,16 +1,36 @@
-import { EmptyState, MediaPanel } from '@fieldcraft/ui';
+import type { ContentItem } from '@fieldcraft/contracts';
+import { EmptyState, LoadingState, MediaPanel } from '@fieldcraft/ui';
+import AudiotrackIcon from '@mui/icons-material/Audiotrack';
 import HeadphonesIcon from '@mui/icons-material/Headphones';
 import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
+import { ContentList } from './content-list';
 
-/** Listen: audio items. */
-export function ListenPanel() {
+export interface ListenPanelProps {
+  items: ContentItem[];
+  loading: boolean;
+  onChoose: (item: ContentItem) => void;
+}
+
+/** Listen: audio items (each opens in a new tab). */
+export function ListenPanel({ items, loading, onChoose }: ListenPanelProps) {
   return (
     <MediaPanel title="Listen" icon={<HeadphonesIcon fontSize="small" />}>
-      <EmptyState
-        icon={<LibraryMusicIcon />}
-        title="No audio content available"
-        description="Upload audio files to see them here"
-      />
+      {loading ? (
+        <LoadingState label="Loading audio..." />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<LibraryMusicIcon />}
+          title="No audio content available"
+          description="Upload audio files to see them here"
+        />
+      ) : (
+        <ContentList
+          label="Audio"
+          items={items}
+          icon={() => <AudiotrackIcon />}
+          onChoose={onChoose}
+        />
+      )}
     </MediaPanel>
   );
 }

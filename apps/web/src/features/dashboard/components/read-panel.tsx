@@ -1,16 +1,39 @@
-import { EmptyState, MediaPanel } from '@fieldcraft/ui';
+import type { ContentItem } from '@fieldcraft/contracts';
+import { EmptyState, LoadingState, MediaPanel } from '@fieldcraft/ui';
 import ArticleIcon from '@mui/icons-material/Article';
+import DescriptionIcon from '@mui/icons-material/Description';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
+import NewspaperIcon from '@mui/icons-material/Newspaper';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { ContentList } from './content-list';
+
+export interface ReadPanelProps {
+  items: ContentItem[];
+  loading: boolean;
+  onChoose: (item: ContentItem) => void;
+}
+
+function readIcon(item: ContentItem) {
+  if (item.type === 'NEWS') return <NewspaperIcon />;
+  if (item.type === 'PDF') return <PictureAsPdfIcon />;
+  return <DescriptionIcon />;
+}
 
 /** Read: news, documents, PDFs and Word items. */
-export function ReadPanel() {
+export function ReadPanel({ items, loading, onChoose }: ReadPanelProps) {
   return (
     <MediaPanel title="Read" icon={<MenuBookIcon fontSize="small" />}>
-      <EmptyState
-        icon={<ArticleIcon />}
-        title="No reading content available"
-        description="Check back for updates and news"
-      />
+      {loading ? (
+        <LoadingState label="Loading reading content..." />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<ArticleIcon />}
+          title="No reading content available"
+          description="Check back for updates and news"
+        />
+      ) : (
+        <ContentList label="Reading" items={items} icon={readIcon} onChoose={onChoose} />
+      )}
     </MediaPanel>
   );
 }

@@ -8,12 +8,21 @@ setupMswServer();
 describe('landing page', () => {
   it("greets a signed-out visitor at / and 'Get Started' leads to /login", async () => {
     const { user, router } = renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Fieldcraft' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Fieldcraft' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Limited Access BETA test environment')).toBeInTheDocument();
-    expect(screen.getByText('© 2025 Fieldcraft Consulting. All rights reserved.')).toBeInTheDocument();
+    expect(
+      screen.getByText('© 2025 Fieldcraft Consulting. All rights reserved.'),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Legal Stuff' }));
-    for (const title of ['Data use and cookies', 'Call recording', 'Information disclaimer', 'Consent management']) {
+    for (const title of [
+      'Data use and cookies',
+      'Call recording',
+      'Information disclaimer',
+      'Consent management',
+    ]) {
       expect(screen.getByRole('heading', { name: title })).toBeVisible();
     }
 

@@ -23,8 +23,23 @@ export function LandingPage() {
           'radial-gradient(circle at 20% 0%, rgba(253,176,34,0.18), transparent 55%), repeating-linear-gradient(135deg, rgba(255,255,255,0.035) 0 14px, transparent 14px 28px)',
       }}
     >
-      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2.5, maxWidth: 560 }}>
-        <Logo size={96} sx={{ borderRadius: '22%', boxShadow: '0 0 0 1px rgba(253,176,34,0.45), 0 16px 40px rgba(0,0,0,0.35)' }} />
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          textAlign: 'center',
+          gap: 2.5,
+          maxWidth: 560,
+        }}
+      >
+        <Logo
+          size={96}
+          sx={{
+            borderRadius: '22%',
+            boxShadow: '0 0 0 1px rgba(253,176,34,0.45), 0 16px 40px rgba(0,0,0,0.35)',
+          }}
+        />
         <Typography component="h1" variant="h1" sx={{ fontSize: { xs: '2.5rem', sm: '3.5rem' } }}>
           {config.brandProduct}
         </Typography>

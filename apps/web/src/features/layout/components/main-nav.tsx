@@ -26,7 +26,9 @@ interface MenuLink {
   href: string;
 }
 
-const analyticsLinks: MenuLink[] = [{ label: 'AI Assistant Chat', href: paths.simpleChat.getHref() }];
+const analyticsLinks: MenuLink[] = [
+  { label: 'AI Assistant Chat', href: paths.simpleChat.getHref() },
+];
 const managementLinks: MenuLink[] = [
   { label: 'Owner Control', href: paths.ownerControl.getHref() },
   { label: 'User Management', href: paths.userManagement.getHref() },
@@ -57,7 +59,13 @@ function NavMenu({ label, icon, links }: { label: string; icon: ReactNode; links
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         {links.map((link) => (
-          <MenuItem key={link.href} component={RouterLink} to={link.href} onClick={close} sx={{ minHeight: 44 }}>
+          <MenuItem
+            key={link.href}
+            component={RouterLink}
+            to={link.href}
+            onClick={close}
+            sx={{ minHeight: 44 }}
+          >
             {link.label}
           </MenuItem>
         ))}
@@ -81,7 +89,11 @@ export function MainNav({ user, onSignOut, addRoom }: MainNavProps) {
   const isOwner = user.role === 'OWNER';
   return (
     <AppBar position="sticky" component="header" color="secondary">
-      <Toolbar component="nav" aria-label="Main" sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: { xs: 64 }, px: { xs: 1, sm: 3 } }}>
+      <Toolbar
+        component="nav"
+        aria-label="Main"
+        sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: { xs: 64 }, px: { xs: 1, sm: 3 } }}
+      >
         <Button
           component={RouterLink}
           to={paths.home.getHref()}
@@ -99,7 +111,13 @@ export function MainNav({ user, onSignOut, addRoom }: MainNavProps) {
             <NavMenu label="Management" icon={<AdminPanelSettingsIcon />} links={managementLinks} />
           </>
         ) : null}
-        <Button color="inherit" aria-label="Logout" startIcon={<LogoutIcon />} onClick={onSignOut} sx={navButtonSx}>
+        <Button
+          color="inherit"
+          aria-label="Logout"
+          startIcon={<LogoutIcon />}
+          onClick={onSignOut}
+          sx={navButtonSx}
+        >
           <Box component="span" sx={labelOnWideScreens}>
             Logout
           </Box>

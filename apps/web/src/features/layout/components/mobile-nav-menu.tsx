@@ -40,7 +40,10 @@ export function MobileNavMenu({ user, onSignOut }: MobileNavMenuProps) {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-label': 'Navigation' }, paper: { sx: { minWidth: 240, mt: 1 } } }}
+        slotProps={{
+          list: { 'aria-label': 'Navigation' },
+          paper: { sx: { minWidth: 240, mt: 1 } },
+        }}
       >
         {linksForRole(user.role).map((link) => (
           <MenuItem key={link.href} component={RouterLink} to={link.href} onClick={close}>

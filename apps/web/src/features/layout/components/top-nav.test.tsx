@@ -20,7 +20,10 @@ describe('top navigation', () => {
 
     const account = within(nav).getByRole('button', { name: /Olivia Owner/ });
     expect(within(account).getByText('O')).toBeInTheDocument();
-    expect(within(account).getByText('OWNER').closest('[data-tone]')).toHaveAttribute('data-tone', 'red');
+    expect(within(account).getByText('OWNER').closest('[data-tone]')).toHaveAttribute(
+      'data-tone',
+      'red',
+    );
 
     await user.click(account);
     const menu = screen.getByRole('menu');
@@ -34,7 +37,10 @@ describe('top navigation', () => {
     signInAs(makeUser({ role: 'USER', firstName: null, lastName: null, email: 'sam@example.com' }));
     renderApp('/test-station');
     const account = await screen.findByRole('button', { name: /sam/ });
-    expect(within(account).getByText('USER').closest('[data-tone]')).toHaveAttribute('data-tone', 'grey');
+    expect(within(account).getByText('USER').closest('[data-tone]')).toHaveAttribute(
+      'data-tone',
+      'grey',
+    );
   });
 
   it("lists 'Content Management' in the small-screen menu for an OWNER only", async () => {
@@ -53,7 +59,9 @@ describe('top navigation', () => {
     const admin = renderApp('/test-station');
     await admin.user.click(await screen.findByRole('button', { name: 'Open navigation menu' }));
     const adminMenu = screen.getByRole('menu', { name: 'Navigation' });
-    expect(within(adminMenu).queryByRole('menuitem', { name: 'Content Management' })).not.toBeInTheDocument();
+    expect(
+      within(adminMenu).queryByRole('menuitem', { name: 'Content Management' }),
+    ).not.toBeInTheDocument();
     expect(within(adminMenu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
   });
 });

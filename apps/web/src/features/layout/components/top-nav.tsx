@@ -19,7 +19,11 @@ export interface TopNavProps {
 export function TopNav({ user, onSignOut }: TopNavProps) {
   return (
     <AppBar position="sticky" component="header" color="secondary">
-      <Toolbar component="nav" aria-label="Main" sx={{ gap: 1, minHeight: { xs: 64 }, px: { xs: 1.5, sm: 3 } }}>
+      <Toolbar
+        component="nav"
+        aria-label="Main"
+        sx={{ gap: 1, minHeight: { xs: 64 }, px: { xs: 1.5, sm: 3 } }}
+      >
         <Button
           component={RouterLink}
           to={paths.home.getHref()}

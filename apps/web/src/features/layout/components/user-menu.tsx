@@ -88,7 +88,10 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-labelledby': buttonId }, paper: { sx: { minWidth: 240, mt: 1 } } }}
+        slotProps={{
+          list: { 'aria-labelledby': buttonId },
+          paper: { sx: { minWidth: 240, mt: 1 } },
+        }}
       >
         <Box component="li" role="none" sx={{ px: 2, py: 1.25 }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -9,11 +9,15 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
     <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, py: 8 }}>
-      <Box sx={{ textAlign: 'center', maxWidth: 520, display: 'grid', gap: 2, justifyItems: 'center' }}>
+      <Box
+        sx={{ textAlign: 'center', maxWidth: 520, display: 'grid', gap: 2, justifyItems: 'center' }}
+      >
         <Typography component="h1" variant="h1">
           404 Page Not Found
         </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>The page you&apos;re looking for doesn&apos;t exist.</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>
+          The page you&apos;re looking for doesn&apos;t exist.
+        </Typography>
         <Box
           component="code"
           sx={{

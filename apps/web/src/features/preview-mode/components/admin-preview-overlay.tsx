@@ -23,7 +23,9 @@ export function AdminPreviewOverlay() {
   if (!isPreviewMode) return null;
 
   return (
-    <Box sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.speedDial }}>
+    <Box
+      sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.speedDial }}
+    >
       <Fab
         ref={anchorRef}
         color="primary"
@@ -34,7 +36,12 @@ export function AdminPreviewOverlay() {
       >
         <AdminPanelSettingsIcon />
       </Fab>
-      <Popper open={open} anchorEl={anchorRef.current} placement="top-end" sx={{ zIndex: (theme) => theme.zIndex.modal }}>
+      <Popper
+        open={open}
+        anchorEl={anchorRef.current}
+        placement="top-end"
+        sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      >
         <ClickAwayListener onClickAway={() => setOpen(false)}>
           <Paper
             id={panelId}

@@ -61,7 +61,13 @@ export function AddRoomButton() {
 
   return (
     <>
-      <Button color="inherit" aria-label="ADD ROOM" startIcon={<AddIcon />} onClick={() => setOpen(true)} sx={navButtonSx}>
+      <Button
+        color="inherit"
+        aria-label="ADD ROOM"
+        startIcon={<AddIcon />}
+        onClick={() => setOpen(true)}
+        sx={navButtonSx}
+      >
         <Box component="span" sx={labelOnWideScreens}>
           ADD ROOM
         </Box>

@@ -91,12 +91,23 @@ export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
           <Stack spacing={2} sx={{ pt: 1 }}>
             {failure ? <Alert severity="error">{failure}</Alert> : null}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label="First Name" required autoComplete="off" autoFocus {...field('firstName')} />
+              <TextField
+                label="First Name"
+                required
+                autoComplete="off"
+                autoFocus
+                {...field('firstName')}
+              />
               <TextField label="Last Name" required autoComplete="off" {...field('lastName')} />
             </Stack>
             <TextField label="Email" type="email" required autoComplete="off" {...field('email')} />
             <TextField label="Username" required autoComplete="off" {...field('username')} />
-            <PasswordField label="Initial Password" required autoComplete="new-password" {...field('password')} />
+            <PasswordField
+              label="Initial Password"
+              required
+              autoComplete="new-password"
+              {...field('password')}
+            />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField select label="Role" {...field('role')}>
                 {roles.map((role) => (

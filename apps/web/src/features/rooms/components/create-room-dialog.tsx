@@ -15,7 +15,8 @@ import { statusLabel } from '../room-filters';
 import { useCreateRoomMutation, useGetAgentsQuery } from '../rooms.api';
 import { useOwnerAction } from '../use-owner-action';
 
-type Field = 'name' | 'category' | 'agentId' | 'status' | 'description' | 'backgroundColor' | 'badgeText';
+type Field =
+  'name' | 'category' | 'agentId' | 'status' | 'description' | 'backgroundColor' | 'badgeText';
 type Values = Record<Field, string>;
 
 const initialValues: Values = {
@@ -71,7 +72,11 @@ export function CreateRoomDialog({ open, onClose }: CreateRoomDialogProps) {
       return;
     }
     setErrors({});
-    const result = await run(createRoom(parsed.data), 'Room created successfully', 'Failed to create room');
+    const result = await run(
+      createRoom(parsed.data),
+      'Room created successfully',
+      'Failed to create room',
+    );
     if (result.ok) close();
     else setFailure(result.message);
   }

@@ -38,7 +38,11 @@ export interface ManageAccessDialogProps {
 }
 
 /** Owner tool: 'Manage User Access': who is in a room; assign and remove users. */
-export function ManageAccessDialog({ open, roomId: initialRoomId, onClose }: ManageAccessDialogProps) {
+export function ManageAccessDialog({
+  open,
+  roomId: initialRoomId,
+  onClose,
+}: ManageAccessDialogProps) {
   const titleId = useId();
   const { data: rooms = [] } = useGetOwnerRoomsQuery(undefined, { skip: !open });
   const { data: users = [] } = useGetOwnerUsersQuery(undefined, { skip: !open });
@@ -75,7 +79,11 @@ export function ManageAccessDialog({ open, roomId: initialRoomId, onClose }: Man
   async function onRemove(memberId: number) {
     if (!roomId) return;
     setOutcome(
-      await run(remove({ roomId, userId: memberId }), 'User removed from room successfully', 'Failed to remove user'),
+      await run(
+        remove({ roomId, userId: memberId }),
+        'User removed from room successfully',
+        'Failed to remove user',
+      ),
     );
   }
 
@@ -86,7 +94,9 @@ export function ManageAccessDialog({ open, roomId: initialRoomId, onClose }: Man
         <Stack spacing={2} sx={{ pt: 1 }}>
           {/* Polite live region: the modal hides the toasts from assistive technology. */}
           <Box aria-live="polite">
-            {outcome ? <Alert severity={outcome.ok ? 'success' : 'error'}>{outcome.message}</Alert> : null}
+            {outcome ? (
+              <Alert severity={outcome.ok ? 'success' : 'error'}>{outcome.message}</Alert>
+            ) : null}
           </Box>
           <TextField
             select
@@ -105,7 +115,11 @@ export function ManageAccessDialog({ open, roomId: initialRoomId, onClose }: Man
               </MenuItem>
             ))}
           </TextField>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ alignItems: { sm: 'center' } }}
+          >
             <TextField
               select
               label="User"
@@ -113,7 +127,9 @@ export function ManageAccessDialog({ open, roomId: initialRoomId, onClose }: Man
               onChange={(event) => setUserId(event.target.value)}
               fullWidth
               disabled={!room}
-              helperText={room && candidates.length === 0 ? 'Every user already has access.' : undefined}
+              helperText={
+                room && candidates.length === 0 ? 'Every user already has access.' : undefined
+              }
             >
               {candidates.map((u) => (
                 <MenuItem key={u.id} value={String(u.id)}>
@@ -121,7 +137,12 @@ export function ManageAccessDialog({ open, roomId: initialRoomId, onClose }: Man
                 </MenuItem>
               ))}
             </TextField>
-            <Button variant="contained" onClick={onAssign} disabled={!room || !userId || assigning} sx={{ flexShrink: 0 }}>
+            <Button
+              variant="contained"
+              onClick={onAssign}
+              disabled={!room || !userId || assigning}
+              sx={{ flexShrink: 0 }}
+            >
               Assign User
             </Button>
           </Stack>
@@ -157,7 +178,15 @@ export function ManageAccessDialog({ open, roomId: initialRoomId, onClose }: Man
                   >
                     <ListItemText
                       primary={
-                        <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                        <Box
+                          component="span"
+                          sx={{
+                            display: 'inline-flex',
+                            gap: 1,
+                            alignItems: 'center',
+                            flexWrap: 'wrap',
+                          }}
+                        >
                           {memberName(member)} <RoleBadge role={member.role} />
                         </Box>
                       }

@@ -34,9 +34,21 @@ export interface RoomCardProps {
   ownerActions?: RoomCardOwnerActions;
 }
 
-const hintColor = { LIVE: 'success.dark', PAUSED: 'text.secondary', INACTIVE: 'text.secondary' } as const;
+const hintColor = {
+  LIVE: 'success.dark',
+  PAUSED: 'text.secondary',
+  INACTIVE: 'text.secondary',
+} as const;
 
-function OwnerButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+function OwnerButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip title={label}>
       <IconButton
@@ -78,8 +90,17 @@ export function RoomCard({ room, ownerActions }: RoomCardProps) {
       }}
     >
       <CardContent sx={{ flex: 1, display: 'grid', gap: 1.25, alignContent: 'start' }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
-          <Typography id={`room-${room.id}-name`} component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}
+        >
+          <Typography
+            id={`room-${room.id}-name`}
+            component="h2"
+            variant="h6"
+            sx={{ overflowWrap: 'anywhere' }}
+          >
             {room.name}
           </Typography>
           <RoomStatusBadge status={room.status} />
@@ -137,7 +158,10 @@ export function RoomCard({ room, ownerActions }: RoomCardProps) {
             <OwnerButton label="Edit Room" onClick={() => ownerActions.onEdit(room)}>
               <EditIcon />
             </OwnerButton>
-            <OwnerButton label="Manage User Access" onClick={() => ownerActions.onManageAccess(room)}>
+            <OwnerButton
+              label="Manage User Access"
+              onClick={() => ownerActions.onManageAccess(room)}
+            >
               <GroupIcon />
             </OwnerButton>
             <OwnerButton

@@ -34,7 +34,13 @@ export function RoomChatPage() {
   }, [session, setSearchParams]);
 
   const back = (
-    <Button component={RouterLink} to={paths.rooms.getHref()} variant="outlined" color="secondary" startIcon={<ArrowBackIcon />}>
+    <Button
+      component={RouterLink}
+      to={paths.rooms.getHref()}
+      variant="outlined"
+      color="secondary"
+      startIcon={<ArrowBackIcon />}
+    >
       Back to Rooms
     </Button>
   );
@@ -43,7 +49,11 @@ export function RoomChatPage() {
 
   return (
     <>
-      <PageHeader title={room?.name ?? 'Room not found'} subtitle={room?.description ?? undefined} actions={back} />
+      <PageHeader
+        title={room?.name ?? 'Room not found'}
+        subtitle={room?.description ?? undefined}
+        actions={back}
+      />
       <Card>
         <EmptyState
           icon={<ForumIcon />}

@@ -52,7 +52,9 @@ export function RoomsFilterCard({ filters, categories, onChange }: RoomsFilterCa
             select
             label="Status"
             value={filters.status}
-            onChange={(event) => onChange({ ...filters, status: event.target.value as StatusFilter })}
+            onChange={(event) =>
+              onChange({ ...filters, status: event.target.value as StatusFilter })
+            }
             sx={{ flex: 1, minWidth: { md: 160 } }}
           >
             {statusOptions.map((option) => (

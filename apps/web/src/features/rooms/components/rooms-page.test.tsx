@@ -1,5 +1,11 @@
 import type { OwnerRoom, Room } from '@fieldcraft/contracts';
-import { makeAgent, makeOwnerRoom, makeOwnerUser, makeRoom, makeUser } from '@fieldcraft/contracts/testing';
+import {
+  makeAgent,
+  makeOwnerRoom,
+  makeOwnerUser,
+  makeRoom,
+  makeUser,
+} from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,13 +16,22 @@ setupMswServer();
 afterEach(() => vi.restoreAllMocks());
 
 const rooms: Room[] = [
-  makeRoom({ id: 1, name: 'Concrete Basics', category: 'Training', status: 'LIVE', createdAt: '2026-03-04T12:00:00.000Z' }),
+  makeRoom({
+    id: 1,
+    name: 'Concrete Basics',
+    category: 'Training',
+    status: 'LIVE',
+    createdAt: '2026-03-04T12:00:00.000Z',
+  }),
   makeRoom({ id: 2, name: 'Site Safety', category: 'Safety', status: 'PAUSED' }),
   makeRoom({ id: 3, name: 'Roof Framing', category: 'Trades', status: 'INACTIVE' }),
   makeRoom({ id: 4, name: 'Hidden Room', category: 'Secret', hasAccess: false }),
 ];
 
-function serve({ role = 'USER', list = rooms }: { role?: 'USER' | 'OWNER' | 'ADMIN'; list?: Room[] } = {}) {
+function serve({
+  role = 'USER',
+  list = rooms,
+}: { role?: 'USER' | 'OWNER' | 'ADMIN'; list?: Room[] } = {}) {
   server.use(
     http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser({ role })))),
     http.get('/api/user/rooms', () => HttpResponse.json(list)),
@@ -24,13 +39,19 @@ function serve({ role = 'USER', list = rooms }: { role?: 'USER' | 'OWNER' | 'ADM
 }
 
 /** An owner's server: user rooms and owner rooms both read from `state`, so refetches show changes. */
-function serveOwner(state: { rooms: OwnerRoom[] } = { rooms: rooms.slice(0, 3).map((r) => makeOwnerRoom(r)) }) {
+function serveOwner(
+  state: { rooms: OwnerRoom[] } = { rooms: rooms.slice(0, 3).map((r) => makeOwnerRoom(r)) },
+) {
   server.use(
     http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser({ role: 'OWNER' })))),
-    http.get('/api/user/rooms', () => HttpResponse.json(state.rooms.map(({ members: _m, ...r }) => r))),
+    http.get('/api/user/rooms', () =>
+      HttpResponse.json(state.rooms.map(({ members: _m, ...r }) => r)),
+    ),
     http.get('/api/owner/rooms', () => HttpResponse.json(state.rooms)),
     http.get('/api/owner/users', () =>
-      HttpResponse.json([makeOwnerUser({ id: 7, firstName: 'Casey', lastName: 'Crew', email: 'casey@example.com' })]),
+      HttpResponse.json([
+        makeOwnerUser({ id: 7, firstName: 'Casey', lastName: 'Crew', email: 'casey@example.com' }),
+      ]),
     ),
     http.get('/api/agents', () => HttpResponse.json([makeAgent()])),
   );
@@ -46,7 +67,9 @@ describe('rooms page', () => {
   it('shows the title, role, accessible rooms with all their fields, and the summary', async () => {
     serve();
     renderApp('/rooms');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your Rooms' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Rooms' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Access your assigned field advisors')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
     expect(await screen.findByText(/Available Rooms:/)).toHaveTextContent('Available Rooms: 3');
@@ -59,15 +82,24 @@ describe('rooms page', () => {
     expect(within(live).getByText('Training')).toBeInTheDocument();
     expect(within(live).getByText('Live')).toBeInTheDocument();
     expect(within(live).getByText('Field Advisor:')).toBeInTheDocument();
-    expect(within(live).getByText('Field Advisor', { selector: 'span:not(:first-child)' })).toBeInTheDocument();
+    expect(
+      within(live).getByText('Field Advisor', { selector: 'span:not(:first-child)' }),
+    ).toBeInTheDocument();
     expect(within(live).getByText('Mar 4, 2026')).toBeInTheDocument();
     expect(within(live).getByText('Ready to join')).toBeInTheDocument();
     expect(within(card('Site Safety')).getByText('Temporarily paused')).toBeInTheDocument();
     expect(within(card('Roof Framing')).getByText('Currently offline')).toBeInTheDocument();
 
     const summary = screen.getByRole('region', { name: 'Room summary' });
-    for (const [label, value] of [['Live Rooms', '1'], ['Paused', '1'], ['Inactive', '1'], ['Categories', '3']]) {
-      expect(within(summary).getByText(label as string).nextSibling).toHaveTextContent(value as string);
+    for (const [label, value] of [
+      ['Live Rooms', '1'],
+      ['Paused', '1'],
+      ['Inactive', '1'],
+      ['Categories', '3'],
+    ]) {
+      expect(within(summary).getByText(label as string).nextSibling).toHaveTextContent(
+        value as string,
+      );
     }
   });
 
@@ -75,14 +107,21 @@ describe('rooms page', () => {
     serve();
     const { router, user } = renderApp('/rooms');
     const live = await screen.findByRole('article', { name: 'Concrete Basics' });
-    expect(within(live).getByRole('link', { name: 'Enter Room' })).toHaveAttribute('href', '/test-room/1');
+    expect(within(live).getByRole('link', { name: 'Enter Room' })).toHaveAttribute(
+      'href',
+      '/test-room/1',
+    );
     for (const name of ['Site Safety', 'Roof Framing']) {
-      expect(within(card(name)).queryByRole('link', { name: 'Enter Room' })).not.toBeInTheDocument();
+      expect(
+        within(card(name)).queryByRole('link', { name: 'Enter Room' }),
+      ).not.toBeInTheDocument();
       expect(within(card(name)).getByRole('button', { name: 'Unavailable' })).toBeDisabled();
     }
     await user.click(within(live).getByText('Ready to join'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/test-room/1'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Concrete Basics' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Concrete Basics' }),
+    ).toBeInTheDocument();
   });
 
   it('searches name and category, filters by status and category, and says when nothing matches', async () => {
@@ -92,23 +131,39 @@ describe('rooms page', () => {
     expect(search).toHaveAttribute('placeholder', 'Search rooms...');
 
     await user.type(search, 'safety');
-    expect(within(grid()).getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual(['room-2-name']);
+    expect(
+      within(grid())
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-labelledby')),
+    ).toEqual(['room-2-name']);
     await user.clear(search);
     await user.type(search, 'TRADES');
     expect(within(grid()).getByRole('article', { name: 'Roof Framing' })).toBeInTheDocument();
     await user.clear(search);
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Live', 'Paused', 'Inactive']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All',
+      'Live',
+      'Paused',
+      'Inactive',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Paused' }));
     expect(within(grid()).getAllByRole('article')).toHaveLength(1);
     expect(card('Site Safety')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Category' }));
     // Categories come from accessible rooms only.
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All Categories', 'Safety', 'Trades', 'Training']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All Categories',
+      'Safety',
+      'Trades',
+      'Training',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Training' }));
-    expect(screen.getByRole('heading', { name: 'No rooms match your filters' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'No rooms match your filters' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Try adjusting your search terms or filters.')).toBeInTheDocument();
   });
 
@@ -116,7 +171,9 @@ describe('rooms page', () => {
     serve({ list: [makeRoom({ hasAccess: false })] });
     renderApp('/rooms');
     expect(await screen.findByRole('heading', { name: 'No rooms assigned' })).toBeInTheDocument();
-    expect(screen.getByText('Contact your administrator to get access to training rooms.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Contact your administrator to get access to training rooms.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Dashboard' })).toHaveAttribute('href', '/');
     expect(screen.getByText(/Available Rooms:/)).toHaveTextContent('Available Rooms: 0');
   });
@@ -127,7 +184,17 @@ describe('rooms page', () => {
     server.use(http.get('/api/owner/*', ownerCalls), http.get('/api/agents', ownerCalls));
     renderApp('/rooms');
     await screen.findByRole('article', { name: 'Concrete Basics' });
-    for (const name of ['Create New Room', 'Add New User', 'Manage User Access', 'Edit Room', 'Pause Room', 'Delete Room', 'ADD ROOM', 'Analytics', 'Management']) {
+    for (const name of [
+      'Create New Room',
+      'Add New User',
+      'Manage User Access',
+      'Edit Room',
+      'Pause Room',
+      'Delete Room',
+      'ADD ROOM',
+      'Analytics',
+      'Management',
+    ]) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
@@ -152,40 +219,64 @@ describe('owner tools', () => {
     await user.click(await screen.findByRole('button', { name: 'Create New Room' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Room' });
     expect(within(dialog).getByRole('textbox', { name: /Category/ })).toHaveValue('Training');
-    expect(within(dialog).getByRole('textbox', { name: /Background Colour/ })).toHaveValue('#1a1a1a');
+    expect(within(dialog).getByRole('textbox', { name: /Background Colour/ })).toHaveValue(
+      '#1a1a1a',
+    );
     expect(within(dialog).getByRole('combobox', { name: /Status/ })).toHaveTextContent('Live');
 
     await user.clear(within(dialog).getByRole('textbox', { name: /Category/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Room' }));
     expect(within(dialog).getByText('Room name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Category is required')).toBeInTheDocument();
-    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Room Name/ })).toHaveFocus());
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /Room Name/ })).toHaveFocus(),
+    );
     expect(body).toBeUndefined();
 
     await user.type(within(dialog).getByRole('textbox', { name: /Room Name/ }), 'Rebar 101');
     await user.type(within(dialog).getByRole('textbox', { name: /Category/ }), 'Training');
-    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Field Advisor/ })).toHaveTextContent('Field Advisor'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: /Field Advisor/ })).toHaveTextContent(
+        'Field Advisor',
+      ),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Create Room' }));
 
     expect(await within(toasts()).findByText('Room created successfully')).toBeInTheDocument();
-    expect(body).toMatchObject({ name: 'Rebar 101', category: 'Training', agentId: 'field-advisor', status: 'LIVE', backgroundColor: '#1a1a1a' });
+    expect(body).toMatchObject({
+      name: 'Rebar 101',
+      category: 'Training',
+      agentId: 'field-advisor',
+      status: 'LIVE',
+      backgroundColor: '#1a1a1a',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('article', { name: 'Rebar 101' })).toBeInTheDocument();
   });
 
   it('toasts the server message, or the fallback, when creating a room fails', async () => {
     serveOwner();
-    server.use(http.post('/api/owner/rooms', () => apiError(409, 'A room with that name already exists', 'ROOM_EXISTS')));
+    server.use(
+      http.post('/api/owner/rooms', () =>
+        apiError(409, 'A room with that name already exists', 'ROOM_EXISTS'),
+      ),
+    );
     const { user } = renderApp('/rooms');
     await user.click(await screen.findByRole('button', { name: 'Create New Room' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Room' });
     await user.type(within(dialog).getByRole('textbox', { name: /Room Name/ }), 'Dup');
-    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Field Advisor/ })).toHaveTextContent('Field Advisor'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: /Field Advisor/ })).toHaveTextContent(
+        'Field Advisor',
+      ),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Create Room' }));
     expect(await within(toasts()).findByText('Error')).toBeInTheDocument();
     expect(within(toasts()).getByText('A room with that name already exists')).toBeInTheDocument();
     // The open modal hides the toast from assistive tech, so the dialog says it too.
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('A room with that name already exists');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'A room with that name already exists',
+    );
 
     server.use(http.post('/api/owner/rooms', () => new HttpResponse(null, { status: 500 })));
     await user.click(within(dialog).getByRole('button', { name: 'Create Room' }));
@@ -227,7 +318,11 @@ describe('owner tools', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Username/ }), 'c');
     await user.type(within(dialog).getByLabelText(/Initial Password/), '6');
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
-    expect(await within(toasts()).findByText('User created successfully! They can now log in to the system.')).toBeInTheDocument();
+    expect(
+      await within(toasts()).findByText(
+        'User created successfully! They can now log in to the system.',
+      ),
+    ).toBeInTheDocument();
     expect(body).toEqual({
       email: 'casey@example.com',
       username: 'abc',
@@ -246,24 +341,44 @@ describe('owner tools', () => {
         const { userId } = (await request.json()) as { userId: number };
         state.rooms = state.rooms.map((r) =>
           r.id === Number(params.roomId)
-            ? { ...r, members: [{ id: userId, email: 'casey@example.com', username: 'casey', firstName: 'Casey', lastName: 'Crew', role: 'USER' }] }
+            ? {
+                ...r,
+                members: [
+                  {
+                    id: userId,
+                    email: 'casey@example.com',
+                    username: 'casey',
+                    firstName: 'Casey',
+                    lastName: 'Crew',
+                    role: 'USER',
+                  },
+                ],
+              }
             : r,
         );
         return HttpResponse.json({ success: true });
       }),
-      http.delete('/api/owner/rooms/:roomId/users/:userId', () => apiError(404, 'User is not in this room', 'NOT_A_MEMBER')),
+      http.delete('/api/owner/rooms/:roomId/users/:userId', () =>
+        apiError(404, 'User is not in this room', 'NOT_A_MEMBER'),
+      ),
     );
     const { user } = renderApp('/rooms');
     const site = await screen.findByRole('article', { name: 'Site Safety' });
     await user.click(within(site).getByRole('button', { name: 'Manage User Access' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage User Access' });
-    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Room' })).toHaveTextContent('Site Safety'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Room' })).toHaveTextContent(
+        'Site Safety',
+      ),
+    );
     expect(within(dialog).getByText('No users are assigned to this room yet.')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('combobox', { name: 'User' }));
     await user.click(await screen.findByRole('option', { name: /Casey Crew/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Assign User' }));
-    expect(await within(toasts()).findByText('User assigned to room successfully')).toBeInTheDocument();
+    expect(
+      await within(toasts()).findByText('User assigned to room successfully'),
+    ).toBeInTheDocument();
     expect(await within(dialog).findByText('Users with access (1)')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Remove Casey Crew' }));
@@ -277,7 +392,9 @@ describe('owner tools', () => {
       }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Remove Casey Crew' }));
-    expect(await within(toasts()).findByText('User removed from room successfully')).toBeInTheDocument();
+    expect(
+      await within(toasts()).findByText('User removed from room successfully'),
+    ).toBeInTheDocument();
     expect(await within(dialog).findByText('Users with access (0)')).toBeInTheDocument();
   });
 
@@ -288,19 +405,27 @@ describe('owner tools', () => {
       http.patch('/api/test-rooms/:roomId/status', async ({ params, request }) => {
         sent = await request.json();
         const { status } = sent as { status: Room['status'] };
-        state.rooms = state.rooms.map((r) => (r.id === Number(params.roomId) ? { ...r, status } : r));
+        state.rooms = state.rooms.map((r) =>
+          r.id === Number(params.roomId) ? { ...r, status } : r,
+        );
         return HttpResponse.json({ success: true });
       }),
     );
     const { user } = renderApp('/rooms');
     const live = await screen.findByRole('article', { name: 'Concrete Basics' });
     await user.click(within(live).getByRole('button', { name: 'Pause Room' }));
-    expect(await within(toasts()).findByText('Room status updated successfully')).toBeInTheDocument();
+    expect(
+      await within(toasts()).findByText('Room status updated successfully'),
+    ).toBeInTheDocument();
     expect(sent).toEqual({ status: 'PAUSED' });
-    expect(await within(card('Concrete Basics')).findByRole('button', { name: 'Unavailable' })).toBeDisabled();
+    expect(
+      await within(card('Concrete Basics')).findByRole('button', { name: 'Unavailable' }),
+    ).toBeDisabled();
 
     // Anything not LIVE goes LIVE; a failure toasts the fallback.
-    server.use(http.patch('/api/test-rooms/:roomId/status', () => new HttpResponse(null, { status: 500 })));
+    server.use(
+      http.patch('/api/test-rooms/:roomId/status', () => new HttpResponse(null, { status: 500 })),
+    );
     await user.click(within(card('Roof Framing')).getByRole('button', { name: 'Resume Room' }));
     expect(await within(toasts()).findByText('Failed to update room status')).toBeInTheDocument();
   });
@@ -315,18 +440,25 @@ describe('owner tools', () => {
         return HttpResponse.json({ success: true });
       }),
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const confirm = vi
+      .spyOn(window, 'confirm')
+      .mockReturnValueOnce(false)
+      .mockReturnValueOnce(true);
     const { user } = renderApp('/rooms');
     const site = await screen.findByRole('article', { name: 'Site Safety' });
 
     await user.click(within(site).getByRole('button', { name: 'Delete Room' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete "Site Safety"? This action cannot be undone.');
+    expect(confirm).toHaveBeenCalledWith(
+      'Are you sure you want to delete "Site Safety"? This action cannot be undone.',
+    );
     expect(deleted).not.toHaveBeenCalled();
 
     await user.click(within(site).getByRole('button', { name: 'Delete Room' }));
     expect(await within(toasts()).findByText('Room deleted successfully')).toBeInTheDocument();
     expect(deleted).toHaveBeenCalledWith('2');
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Site Safety' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Site Safety' })).not.toBeInTheDocument(),
+    );
   });
 
   it('Edit Room only says it is coming soon', async () => {
@@ -335,6 +467,8 @@ describe('owner tools', () => {
     const live = await screen.findByRole('article', { name: 'Concrete Basics' });
     await user.click(within(live).getByRole('button', { name: 'Edit Room' }));
     expect(await within(toasts()).findByText('Coming Soon')).toBeInTheDocument();
-    expect(within(toasts()).getByText('Room editing functionality will be available soon.')).toBeInTheDocument();
+    expect(
+      within(toasts()).getByText('Room editing functionality will be available soon.'),
+    ).toBeInTheDocument();
   });
 });

@@ -15,8 +15,19 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { showToast } from '../../../app/toasts.slice';
-import { accessibleRooms, categoriesOf, filterRooms, noFilters, summarise, toggledStatus } from '../room-filters';
-import { useDeleteRoomMutation, useGetUserRoomsQuery, useUpdateRoomStatusMutation } from '../rooms.api';
+import {
+  accessibleRooms,
+  categoriesOf,
+  filterRooms,
+  noFilters,
+  summarise,
+  toggledStatus,
+} from '../room-filters';
+import {
+  useDeleteRoomMutation,
+  useGetUserRoomsQuery,
+  useUpdateRoomStatusMutation,
+} from '../rooms.api';
 import { useOwnerAction } from '../use-owner-action';
 import { AddUserDialog } from './add-user-dialog';
 import { CreateRoomDialog } from './create-room-dialog';
@@ -25,7 +36,8 @@ import { RoomCard, type RoomCardOwnerActions } from './room-card';
 import { RoomsFilterCard } from './rooms-filter-card';
 import { RoomsSummary } from './rooms-summary';
 
-type OpenDialog = { kind: 'createRoom' } | { kind: 'addUser' } | { kind: 'access'; roomId: number | null } | null;
+type OpenDialog =
+  { kind: 'createRoom' } | { kind: 'addUser' } | { kind: 'access'; roomId: number | null } | null;
 
 /**
  * /rooms: the rooms this person may enter, with search and filters, and for an OWNER the tools
@@ -48,7 +60,12 @@ export function RoomsPage({ user }: { user: User }) {
   const ownerActions: RoomCardOwnerActions | undefined = isOwner
     ? {
         onEdit: () =>
-          dispatch(showToast({ title: 'Coming Soon', description: 'Room editing functionality will be available soon.' })),
+          dispatch(
+            showToast({
+              title: 'Coming Soon',
+              description: 'Room editing functionality will be available soon.',
+            }),
+          ),
         onManageAccess: (room: Room) => setDialog({ kind: 'access', roomId: room.id }),
         onToggleStatus: (room: Room) =>
           void run(
@@ -57,35 +74,74 @@ export function RoomsPage({ user }: { user: User }) {
             'Failed to update room status',
           ),
         onDelete: (room: Room) => {
-          if (!window.confirm(`Are you sure you want to delete "${room.name}"? This action cannot be undone.`)) return;
-          void run(deleteRoom({ roomId: room.id }), 'Room deleted successfully', 'Failed to delete room');
+          if (
+            !window.confirm(
+              `Are you sure you want to delete "${room.name}"? This action cannot be undone.`,
+            )
+          )
+            return;
+          void run(
+            deleteRoom({ roomId: room.id }),
+            'Room deleted successfully',
+            'Failed to delete room',
+          );
         },
       }
     : undefined;
 
   const backToDashboard = (
-    <Button component={RouterLink} to={paths.home.getHref()} variant="outlined" color="secondary" startIcon={<ArrowBackIcon />}>
+    <Button
+      component={RouterLink}
+      to={paths.home.getHref()}
+      variant="outlined"
+      color="secondary"
+      startIcon={<ArrowBackIcon />}
+    >
       Back to Dashboard
     </Button>
   );
 
   return (
     <>
-      <PageHeader title="Your Rooms" subtitle="Access your assigned field advisors" actions={backToDashboard} />
+      <PageHeader
+        title="Your Rooms"
+        subtitle="Access your assigned field advisors"
+        actions={backToDashboard}
+      />
 
       {isOwner ? (
         <Box
           role="group"
           aria-label="Owner tools"
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3, '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } } }}
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1,
+            mb: 3,
+            '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } },
+          }}
         >
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'createRoom' })}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setDialog({ kind: 'createRoom' })}
+          >
             Create New Room
           </Button>
-          <Button variant="outlined" color="secondary" startIcon={<GroupIcon />} onClick={() => setDialog({ kind: 'access', roomId: null })}>
+          <Button
+            variant="outlined"
+            color="secondary"
+            startIcon={<GroupIcon />}
+            onClick={() => setDialog({ kind: 'access', roomId: null })}
+          >
             Manage User Access
           </Button>
-          <Button variant="outlined" color="secondary" startIcon={<PersonAddIcon />} onClick={() => setDialog({ kind: 'addUser' })}>
+          <Button
+            variant="outlined"
+            color="secondary"
+            startIcon={<PersonAddIcon />}
+            onClick={() => setDialog({ kind: 'addUser' })}
+          >
             Add New User
           </Button>
         </Box>

@@ -13,21 +13,32 @@ export function RoomsSummary({ summary }: { summary: RoomSummary }) {
   ];
   return (
     <Box component="section" aria-label="Room summary" sx={{ mt: 3 }}>
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 2, m: 0 }}
-    >
-      {items.map((item) => (
-        <Card key={item.label} sx={{ p: 2, textAlign: 'center', display: 'flex', flexDirection: 'column-reverse' }}>
-          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-            {item.label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, fontSize: '1.75rem', fontWeight: 800, color: item.color }}>
-            {item.value}
-          </Typography>
-        </Card>
-      ))}
-    </Box>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' },
+          gap: 2,
+          m: 0,
+        }}
+      >
+        {items.map((item) => (
+          <Card
+            key={item.label}
+            sx={{ p: 2, textAlign: 'center', display: 'flex', flexDirection: 'column-reverse' }}
+          >
+            <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+              {item.label}
+            </Typography>
+            <Typography
+              component="dd"
+              sx={{ m: 0, fontSize: '1.75rem', fontWeight: 800, color: item.color }}
+            >
+              {item.value}
+            </Typography>
+          </Card>
+        ))}
+      </Box>
     </Box>
   );
 }

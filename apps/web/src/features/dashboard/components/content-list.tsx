@@ -1,0 +1,64 @@
+import type { ContentItem } from '@fieldcraft/contracts';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import type { ReactNode } from 'react';
+
+export interface ContentListProps {
+  items: ContentItem[];
+  icon: (item: ContentItem) => ReactNode;
+  badge?: (item: ContentItem) => ReactNode;
+  /** Marks the chosen row (the playing video). */
+  selectedId?: number | null;
+  onChoose: (item: ContentItem) => void;
+  label: string;
+}
+
+/** A panel's list: a scroll area of buttons (spec §9: 96 units high, unpaged). */
+export function ContentList({ items, icon, badge, selectedId, onChoose, label }: ContentListProps) {
+  return (
+    <Box
+      sx={{ maxHeight: 384, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 3 }}
+    >
+      <List aria-label={label} disablePadding>
+        {items.map((item) => (
+          <ListItem key={item.id} disablePadding divider>
+            <ListItemButton
+              selected={selectedId === item.id}
+              onClick={() => onChoose(item)}
+              sx={{ minHeight: 56, gap: 1 }}
+            >
+              <ListItemIcon aria-hidden sx={{ minWidth: 36, color: 'warning.dark' }}>
+                {icon(item)}
+              </ListItemIcon>
+              <ListItemText
+                primary={item.title}
+                secondary={item.description || undefined}
+                slotProps={{
+                  primary: { sx: { fontWeight: 600 } },
+                  secondary: {
+                    sx: {
+                      display: '-webkit-box',
+                      WebkitLineClamp: 2,
+                      WebkitBoxOrient: 'vertical',
+                      overflow: 'hidden',
+                    },
+                  },
+                }}
+              />
+              {badge?.(item)}
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+export function UploadedBadge() {
+  return <Chip size="small" label="Uploaded" color="primary" variant="outlined" />;
+}
