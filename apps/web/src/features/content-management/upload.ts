@@ -19,7 +19,9 @@ export interface UploadHandle {
  */
 export function uploadFile(file: File, onProgress: (percent: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
+  let rejectDone: (reason: Error) => void = () => {};
   const done = new Promise<string>((resolve, reject) => {
+    rejectDone = reject;
     xhr.open('POST', '/api/content/upload');
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
@@ -55,7 +57,14 @@ export function uploadFile(file: File, onProgress: (percent: number) => void): U
     form.append('file', file);
     xhr.send(form);
   });
-  return { done, cancel: () => xhr.abort() };
+  return {
+    done,
+    cancel: () => {
+      xhr.abort();
+      // Settle at once: some environments never fire `abort` for a request still in flight.
+      rejectDone(new UploadCancelledError());
+    },
+  };
 }
 
 /** Spec §8 "Upload and submit mapping". */
