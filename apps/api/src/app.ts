@@ -9,9 +9,13 @@ import { errorHandlerPlugin, validatorCompiler } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
+import { storagePlugin } from './plugins/storage';
 import { webAppPlugin } from './plugins/web-app';
 import agentsRoutes from './routes/agents/index';
 import authRoutes from './routes/auth/index';
+import contentRoutes from './routes/content/index';
+import dashboardRoutes from './routes/dashboard/index';
+import filesRoutes from './routes/files/index';
 import healthRoutes from './routes/health/index';
 import ownerRoutes from './routes/owner/index';
 import userRoomsRoutes from './routes/rooms/index';
@@ -52,6 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(errorHandlerPlugin);
     await app.register(securityPlugin);
     await app.register(dbPlugin);
+    await app.register(storagePlugin);
     await app.register(sessionPlugin);
     await app.register(bootstrapPlugin);
     await app.register(openApiPlugin);
@@ -64,6 +69,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(testRoomsRoutes, { prefix: '/api/test-rooms' });
     await app.register(agentsRoutes, { prefix: '/api/agents' });
     await app.register(voiceAgentsRoutes, { prefix: '/api/voice/agents' });
+    await app.register(contentRoutes, { prefix: '/api' });
+    await app.register(filesRoutes, { prefix: '/api/files' });
+    await app.register(dashboardRoutes, { prefix: '/api/user' });
 
     await app.register(webAppPlugin);
   } catch (err) {

@@ -1,4 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LocalDiskStorage } from '../lib/storage';
+import { fileUrl, indexContentText } from '../routes/content/content.service';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import type { Agent } from '../routes/agents/agents.repository';
@@ -107,7 +113,7 @@ const DEMO_ROOMS: DemoRoom[] = [
   },
 ];
 
-// Only types that need no uploaded file; file-backed demo items arrive with uploads.
+// Items that need no uploaded file.
 const DEMO_CONTENT: NewContentItem[] = [
   {
     title: 'Welcome to the Fieldcraft beta',
@@ -132,13 +138,60 @@ const DEMO_CONTENT: NewContentItem[] = [
   },
 ];
 
+/** File-backed demo items: small real files shipped beside this module (demo-files/). */
+const DEMO_FILE_CONTENT: (Omit<NewContentItem, 'url' | 'fileKey'> & { file: string })[] = [
+  {
+    title: 'Site safety checklist',
+    description: 'A two-page checklist: PPE, scaffolding and fall protection.',
+    category: 'read',
+    type: 'PDF',
+    file: 'site-safety-checklist.pdf',
+  },
+  {
+    title: 'Concrete pour procedure',
+    description: 'Before, during and after the pour, including curing.',
+    category: 'read',
+    type: 'WORD',
+    file: 'concrete-pour-procedure.docx',
+  },
+  {
+    title: 'Daily report template',
+    description: 'What every daily report should record.',
+    category: 'read',
+    type: 'DOCUMENT',
+    file: 'daily-report-template.txt',
+  },
+  {
+    title: 'Crane hand signals',
+    description: 'A short clip for the rigging crew.',
+    category: 'watch',
+    type: 'VIDEO',
+    file: 'crane-signals.mp4',
+  },
+  {
+    title: 'Toolbox talk: hearing protection',
+    description: "A one-second tone standing in for this week's toolbox talk.",
+    category: 'listen',
+    type: 'AUDIO',
+    file: 'toolbox-talk.wav',
+  },
+];
+
+/** Next to this module in the sources; next to main.mjs in the build (project.json copies it). */
+const DEMO_FILES_DIR = fileURLToPath(new URL('./demo-files/', import.meta.url));
+
 /**
  * SEED_DEMO=1: demo accounts, rooms in every status with the Field Advisor, and content that
  * needs no files. Idempotent: anything already present (by email, room name, title) is kept,
  * and memberships are only given to rooms the seed creates, so an owner's later changes to
  * who is in a demo room survive the next start.
  */
-export async function seedDemo(db: Db, agent: Agent): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  agent: Agent,
+  storage?: LocalDiskStorage,
+  log?: FastifyBaseLogger,
+): Promise<void> {
   const userIds = new Map<string, number>();
   for (const account of DEMO_ACCOUNTS) {
     let found = await findCredentialsByEmail(db, account.email);
@@ -162,5 +215,21 @@ export async function seedDemo(db: Db, agent: Agent): Promise<void> {
     const contentId =
       (await findContentIdByTitle(db, item.title)) ?? (await insertContentItem(db, item));
     for (const userId of userIds.values()) await setContentPermission(db, contentId, userId, true);
+  }
+
+  if (!storage) return;
+  for (const { file, ...item } of DEMO_FILE_CONTENT) {
+    if ((await findContentIdByTitle(db, item.title)) !== undefined) continue;
+    const source = path.join(DEMO_FILES_DIR, file);
+    if (!existsSync(source)) {
+      log?.warn({ file: source }, 'demo file missing; skipping its demo item');
+      continue;
+    }
+    const temp = await storage.writeTemp(createReadStream(source));
+    const fileKey = await temp.commit(path.extname(file).slice(1));
+    const id = await insertContentItem(db, { ...item, url: fileUrl(fileKey), fileKey });
+    for (const userId of userIds.values()) await setContentPermission(db, id, userId, true);
+    const noLog = { warn: () => undefined } as unknown as FastifyBaseLogger;
+    await indexContentText(db, storage, log ?? noLog, { ...item, id, fileKey });
   }
 }

@@ -3,6 +3,7 @@ import * as createAccounts from './migrations/2026_11_22_100000_create_accounts'
 import * as createRooms from './migrations/2026_11_22_100100_create_rooms';
 import * as createContent from './migrations/2026_11_22_100200_create_content';
 import * as createConversations from './migrations/2026_11_22_100300_create_conversations';
+import * as createContentPassages from './migrations/2026_11_22_100400_create_content_passages';
 
 // The API is bundled into one file, so migrations are imported statically instead of being
 // read from a folder (FileMigrationProvider). Add each new migration here, keyed by file name.
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_100100_create_rooms': createRooms,
   '2026_11_22_100200_create_content': createContent,
   '2026_11_22_100300_create_conversations': createConversations,
+  '2026_11_22_100400_create_content_passages': createContentPassages,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several instances. */

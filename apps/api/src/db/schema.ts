@@ -120,6 +120,14 @@ export interface ContentAccessTable {
   accessed_at: CreatedAt;
 }
 
+export interface ContentPassagesTable {
+  id: Generated<string>;
+  content_id: number;
+  /** 1-based PDF page or section number. */
+  page: number;
+  text: string;
+}
+
 export interface ConversationsTable {
   id: string;
   /** The agent's text id (agents.agent_id), kept even if the agent is deleted. */
@@ -155,6 +163,7 @@ export interface Database {
   content_items: ContentItemsTable;
   content_permissions: ContentPermissionsTable;
   content_access: ContentAccessTable;
+  content_passages: ContentPassagesTable;
   conversations: ConversationsTable;
   audit_log: AuditLogTable;
 }
@@ -164,6 +173,7 @@ export const TABLES: readonly (keyof Database)[] = [
   'audit_log',
   'conversations',
   'content_access',
+  'content_passages',
   'content_permissions',
   'content_items',
   'room_members',

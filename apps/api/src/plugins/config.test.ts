@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       databaseUrl: null,
       databaseSchema: null,
       pgliteDir: path.join(cwd, '.data', 'pglite'),
+      uploadsDir: path.join(cwd, '.data', 'uploads'),
       ownerEmail: 'owner@fieldcraft.local',
       ownerPassword: null,
       seedDemo: false,

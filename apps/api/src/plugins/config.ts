@@ -63,6 +63,8 @@ export interface AppConfig {
   databaseSchema: string | null;
   /** Absolute directory of the embedded PGlite database, or 'memory://' for tests. */
   pgliteDir: string;
+  /** Where uploaded files live (local-disk storage): `${DATA_DIR}/uploads`. */
+  uploadsDir: string;
   ownerEmail: string;
   /** null → a random one is generated and printed once. */
   ownerPassword: string | null;
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL ?? null,
     databaseSchema: e.DATABASE_SCHEMA ?? null,
     pgliteDir: path.join(dataDir, 'pglite'),
+    uploadsDir: path.join(dataDir, 'uploads'),
     ownerEmail: e.OWNER_EMAIL,
     ownerPassword: e.OWNER_PASSWORD ?? null,
     seedDemo: e.SEED_DEMO,

@@ -57,6 +57,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseUrl: null,
     databaseSchema: null,
     pgliteDir: 'memory://',
+    // One throw-away uploads folder per app; the OS cleans the temp directory.
+    uploadsDir: mkdtempSync(path.join(tmpdir(), 'fc-uploads-')),
     ownerEmail: 'owner@fieldcraft.local',
     ownerPassword: 'bootstrap-owner-1',
     seedDemo: false,

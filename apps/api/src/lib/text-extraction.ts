@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+
+/** One page (PDF) or section (Word, text) of an item's text. `page` is 1-based. */
+export interface Passage {
+  page: number;
+  text: string;
+}
+
+const MAX_PASSAGE_CHARS = 4000;
+
+function tidy(text: string): string {
+  return text
+    .replace(/[ \t\f\v]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Splits long text into blocks of whole paragraphs, each at most ~MAX_PASSAGE_CHARS. */
+export function blocks(paragraphs: string[]): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const raw of paragraphs) {
+    const p = tidy(raw);
+    if (!p) continue;
+    if (current && current.length + p.length + 2 > MAX_PASSAGE_CHARS) {
+      out.push(current);
+      current = '';
+    }
+    current = current ? `${current}\n\n${p}` : p;
+    while (current.length > MAX_PASSAGE_CHARS) {
+      out.push(current.slice(0, MAX_PASSAGE_CHARS));
+      current = current.slice(MAX_PASSAGE_CHARS);
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+const numbered = (texts: string[]): Passage[] => texts.map((text, i) => ({ page: i + 1, text }));
+
+export async function extractPdf(data: Uint8Array): Promise<Passage[]> {
+  // Imported lazily: pdf.js is large and only needed when a PDF arrives.
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const pdf = await getDocumentProxy(data);
+  try {
+    const { text } = await extractText(pdf, { mergePages: false });
+    return text.map((t, i) => ({ page: i + 1, text: tidy(t) })).filter((p) => p.text.length > 0);
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/** Word (.docx): one section per top-level heading, long sections split by paragraphs. */
+export async function extractDocx(data: Buffer): Promise<Passage[]> {
+  const mammoth = (await import('mammoth')).default;
+  const { value: html } = await mammoth.convertToHtml({ buffer: data });
+  const sections: string[][] = [[]];
+  for (const m of html.matchAll(/<(h[1-6]|p|li|td|th)[^>]*>([\s\S]*?)<\/\1>/g)) {
+    const text = decodeEntities((m[2] ?? '').replace(/<[^>]+>/g, ''));
+    if (/^h[12]$/.test(m[1] ?? '') && (sections.at(-1)?.length ?? 0) > 0) sections.push([]);
+    sections.at(-1)?.push(text);
+  }
+  return numbered(sections.flatMap((s) => blocks(s)));
+}
+
+function decodeEntities(s: string): string {
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+export function extractPlainText(text: string): Passage[] {
+  return numbered(blocks(text.split(/\n\s*\n/)));
+}
+
+/** Text of an uploaded file by its key extension; [] for media and unsupported formats. */
+export async function extractFile(filePath: string, ext: string): Promise<Passage[]> {
+  switch (ext) {
+    case 'pdf':
+      return extractPdf(new Uint8Array(await readFile(filePath)));
+    case 'docx':
+      return extractDocx(await readFile(filePath));
+    case 'txt':
+      return extractPlainText(await readFile(filePath, 'utf8'));
+    default:
+      return [];
+  }
+}
