@@ -74,6 +74,7 @@ describeEachDatabaseKind('first-start bootstrap and restarts', (kind: DatabaseKi
       '2026_11_22_100100_create_rooms',
       '2026_11_22_100200_create_content',
       '2026_11_22_100300_create_conversations',
+      '2026_11_22_100400_create_content_passages',
     ]);
     const agents = await first.app.db
       .selectFrom('agents')
@@ -107,11 +108,11 @@ describeEachDatabaseKind('first-start bootstrap and restarts', (kind: DatabaseKi
     expect(res.json()).toMatchObject({ passwordChangeRequired: false, requiresReset: false });
   });
 
-  it('SEED_DEMO=1 seeds demo accounts, rooms in every status and file-less content, idempotently', async () => {
+  it('SEED_DEMO=1 seeds demo accounts, rooms in every status and one item of each type, idempotently', async () => {
     const start = await scratch({ seedDemo: true });
     const { app } = await start();
     // Seeding again (as every start with SEED_DEMO=1 does) must not duplicate anything.
-    await seedDemo(app.db, await ensureDefaultAgent(app.db));
+    await seedDemo(app.db, await ensureDefaultAgent(app.db), app.storage);
 
     for (const email of ['user@fieldcraft.local', 'admin@fieldcraft.local']) {
       const res = await login(app, email, DEMO_PASSWORD);
@@ -141,7 +142,39 @@ describeEachDatabaseKind('first-start bootstrap and restarts', (kind: DatabaseKi
       expect(memberOf.length, email).toBeLessThan(rooms.length);
     }
     const types = await app.db.selectFrom('content_items').select('type').orderBy('type').execute();
-    expect(types.map((t) => t.type)).toEqual(['LINK', 'NEWS', 'VIMEO']);
+    expect(types.map((t) => t.type)).toEqual([
+      'AUDIO',
+      'DOCUMENT',
+      'LINK',
+      'NEWS',
+      'PDF',
+      'VIDEO',
+      'VIMEO',
+      'WORD',
+    ]);
+    // File-backed items point at real stored files, served with their types.
+    const files = await app.db
+      .selectFrom('content_items')
+      .select(['type', 'url', 'file_key'])
+      .where('file_key', 'is not', null)
+      .orderBy('type')
+      .execute();
+    expect(files.map((f) => f.url?.split('.').pop())).toEqual(['wav', 'txt', 'pdf', 'mp4', 'docx']);
+    for (const f of files) expect(await app.storage.size(f.file_key ?? '')).toBeGreaterThan(0);
+    const pages = await app.db
+      .selectFrom('content_passages')
+      .innerJoin('content_items', 'content_items.id', 'content_passages.content_id')
+      .select(['content_items.type', 'content_passages.page'])
+      .where('content_items.type', 'in', ['PDF', 'WORD'])
+      .orderBy('content_items.type')
+      .orderBy('content_passages.page')
+      .execute();
+    expect(pages).toEqual([
+      { type: 'PDF', page: 1 },
+      { type: 'PDF', page: 2 },
+      { type: 'WORD', page: 1 },
+      { type: 'WORD', page: 2 },
+    ]);
     expect(await app.db.selectFrom('users').select('id').execute()).toHaveLength(3);
   });
 
