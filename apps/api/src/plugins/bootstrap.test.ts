@@ -95,7 +95,7 @@ describeEachDatabaseKind('first-start bootstrap and restarts', (kind: DatabaseKi
     const users = await second.app.db.selectFrom('users').select(['email', 'role']).execute();
     expect(users).toEqual([{ email: 'owner@fieldcraft.local', role: 'OWNER' }]);
     expect((await login(second.app, 'owner@fieldcraft.local', password)).statusCode).toBe(200);
-  });
+  }, 90_000); // two starts of an on-disk PGlite: slow on a loaded 2-core machine
 
   it('uses OWNER_PASSWORD when given: no change required, nothing secret in the log', async () => {
     const start = await scratch({ ownerPassword: 'chosen-owner-pass' });
