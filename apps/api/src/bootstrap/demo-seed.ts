@@ -211,9 +211,20 @@ export async function seedDemo(
     }
   }
 
+  const noLog = { warn: () => undefined } as unknown as FastifyBaseLogger;
   for (const item of DEMO_CONTENT) {
-    const contentId =
-      (await findContentIdByTitle(db, item.title)) ?? (await insertContentItem(db, item));
+    let contentId = await findContentIdByTitle(db, item.title);
+    if (contentId === undefined) {
+      contentId = await insertContentItem(db, item);
+      // NEWS is searchable by its title and description.
+      if (storage) {
+        await indexContentText(db, storage, log ?? noLog, {
+          ...item,
+          id: contentId,
+          fileKey: null,
+        });
+      }
+    }
     for (const userId of userIds.values()) await setContentPermission(db, contentId, userId, true);
   }
 
@@ -229,7 +240,6 @@ export async function seedDemo(
     const fileKey = await temp.commit(path.extname(file).slice(1));
     const id = await insertContentItem(db, { ...item, url: fileUrl(fileKey), fileKey });
     for (const userId of userIds.values()) await setContentPermission(db, id, userId, true);
-    const noLog = { warn: () => undefined } as unknown as FastifyBaseLogger;
     await indexContentText(db, storage, log ?? noLog, { ...item, id, fileKey });
   }
 }
