@@ -108,21 +108,21 @@ test('owner publishes content; a user watches, reads and follows links; revoked 
   await expect(user.getByText(revoked)).toHaveCount(0);
   await expect(user.getByText(offline)).toHaveCount(0);
 
-  await expect(news.watch().getByText('Standby')).toBeVisible();
+  await expect(news.watch().getByText('Standby', { exact: true })).toBeVisible();
   const uploadedVideo = news.watch().getByRole('button', { name: /Crane hand signals/ });
   if ((await uploadedVideo.count()) > 0) {
     await expect(uploadedVideo.getByText('Uploaded')).toBeVisible();
     await uploadedVideo.click();
     await expect(news.watch().locator('video')).toHaveAttribute('src', /^\/api\/files\//);
-    await expect(news.watch().getByText('Playing')).toBeVisible();
+    await expect(news.watch().getByText('Playing', { exact: true })).toBeVisible();
     await expect(news.watch().getByRole('group', { name: 'Now Playing' })).toContainText(
       'Crane hand signals',
     );
     await news.watch().getByRole('button', { name: 'Stop' }).click();
-    await expect(news.watch().getByText('Standby')).toBeVisible();
+    await expect(news.watch().getByText('Standby', { exact: true })).toBeVisible();
   }
   await news.item(news.watch(), vimeo).click();
-  await expect(news.watch().getByText('Playing')).toBeVisible();
+  await expect(news.watch().getByText('Playing', { exact: true })).toBeVisible();
   const frame = news.watch().locator('iframe');
   await expect(frame).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871?autoplay=1');
   await expect(frame).toHaveAttribute(
@@ -130,7 +130,7 @@ test('owner publishes content; a user watches, reads and follows links; revoked 
     'allow-scripts allow-same-origin allow-presentation',
   );
   await news.watch().getByRole('button', { name: 'Stop' }).click();
-  await expect(news.watch().getByText('Standby')).toBeVisible();
+  await expect(news.watch().getByText('Standby', { exact: true })).toBeVisible();
   await expect(news.watch().locator('iframe')).toHaveCount(0);
 
   const [pdfTab] = await Promise.all([

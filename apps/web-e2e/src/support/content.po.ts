@@ -72,7 +72,7 @@ export class ContentManagementPage {
     if ((await toggle.isChecked()) !== canAccess) await toggle.click();
     if (canAccess) await expect(toggle).toBeChecked();
     else await expect(toggle).not.toBeChecked();
-    await this.page.keyboard.press('Escape');
+    await popover.getByRole('button', { name: 'Done' }).click();
     await expect(popover).toBeHidden();
   }
 }

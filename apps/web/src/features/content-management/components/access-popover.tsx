@@ -65,8 +65,8 @@ export function AccessPopover({ item, users, hasAccess, busy, onSet, onBulk }: A
             <Button
               size="small"
               variant="outlined"
-              disabled={busy || users.length === 0}
-              onClick={() => onBulk(true)}
+              disabled={users.length === 0}
+              onClick={() => !busy && onBulk(true)}
               sx={{ minHeight: 44, flex: 1 }}
             >
               Grant all
@@ -75,8 +75,8 @@ export function AccessPopover({ item, users, hasAccess, busy, onSet, onBulk }: A
               size="small"
               variant="outlined"
               color="error"
-              disabled={busy || users.length === 0}
-              onClick={() => onBulk(false)}
+              disabled={users.length === 0}
+              onClick={() => !busy && onBulk(false)}
               sx={{ minHeight: 44, flex: 1 }}
             >
               Revoke all
@@ -97,8 +97,7 @@ export function AccessPopover({ item, users, hasAccess, busy, onSet, onBulk }: A
                     <Switch
                       edge="end"
                       checked={on}
-                      disabled={busy}
-                      onChange={(e) => onSet(u.id, e.target.checked)}
+                      onChange={(e) => !busy && onSet(u.id, e.target.checked)}
                       slotProps={{ input: { 'aria-label': `Access for ${userName(u)}` } }}
                     />
                   }
@@ -113,6 +112,12 @@ export function AccessPopover({ item, users, hasAccess, busy, onSet, onBulk }: A
             })}
           </List>
         )}
+        <Divider />
+        <Box sx={{ p: 1, display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={() => setAnchor(null)} sx={{ minHeight: 44 }}>
+            Done
+          </Button>
+        </Box>
       </Popover>
     </>
   );

@@ -25,7 +25,14 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useId,
+  useState,
+  type Dispatch,
+  type FormEvent,
+  type ReactNode,
+  type SetStateAction,
+} from 'react';
 
 export interface ContentFormValues {
   title: string;
@@ -115,8 +122,27 @@ export function ContentForm(props: ContentFormProps) {
   const titleId = useId();
   const { open, item, onClose } = props;
   const heading = item ? 'Edit Content' : 'Add Content';
+  // The values live here, not in the body, so crossing 640 px (dialog ↔ sheet) keeps them.
+  const [values, setValues] = useState<ContentFormValues>(() => initialValues(item));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const session = open ? String(item?.id ?? 'new') : null;
+  const [seenSession, setSeenSession] = useState<string | null>(null);
+  if (session !== seenSession) {
+    setSeenSession(session);
+    if (session) {
+      setValues(initialValues(item));
+      setErrors({});
+    }
+  }
   const body = open ? (
-    <ContentFormBody key={item?.id ?? 'new'} {...props} variant={wide ? 'dialog' : 'sheet'} />
+    <ContentFormBody
+      {...props}
+      variant={wide ? 'dialog' : 'sheet'}
+      values={values}
+      setValues={setValues}
+      errors={errors}
+      setErrors={setErrors}
+    />
   ) : null;
 
   const header: ReactNode = (
@@ -167,9 +193,17 @@ function ContentFormBody({
   onSubmit,
   onRuleFailed,
   variant,
-}: ContentFormProps & { variant: 'dialog' | 'sheet' }) {
-  const [values, setValues] = useState<ContentFormValues>(() => initialValues(item));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  values,
+  setValues,
+  errors,
+  setErrors,
+}: ContentFormProps & {
+  variant: 'dialog' | 'sheet';
+  values: ContentFormValues;
+  setValues: Dispatch<SetStateAction<ContentFormValues>>;
+  errors: FieldErrors;
+  setErrors: (errors: FieldErrors) => void;
+}) {
   const fileInputId = useId();
   const set = <K extends keyof ContentFormValues>(key: K, value: ContentFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));

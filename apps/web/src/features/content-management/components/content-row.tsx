@@ -145,7 +145,7 @@ export function ContentRow({
         <Button
           size="small"
           variant="outlined"
-          color={item.isActive ? 'warning' : 'success'}
+          color={item.isActive ? 'secondary' : 'success'}
           startIcon={<PowerSettingsNewIcon />}
           disabled={busy}
           onClick={onToggle}
