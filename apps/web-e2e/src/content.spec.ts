@@ -95,6 +95,7 @@ test('owner publishes content; a user watches, reads and follows links; revoked 
   await expect(manage.row(offline).getByRole('button', { name: 'Make Live' })).toBeVisible();
   await manage.setAccess(revoked, DEMO_USER.email, false);
   await expect(manage.row(revoked).getByRole('button', { name: /^Access \(\d+\)$/ })).toBeVisible();
+  await owner.evaluate(() => window.scrollTo(0, 0));
   await captureScreen(owner, 'content-management');
 
   // --- The user: panels, the player, a PDF, an external link.
@@ -147,6 +148,7 @@ test('owner publishes content; a user watches, reads and follows links; revoked 
   await expect(warning.getByRole('button', { name: 'Continue to External Site' })).toBeVisible();
   await warning.getByRole('button', { name: 'Stay in App' }).click();
   await expect(warning).toBeHidden();
+  await user.evaluate(() => window.scrollTo(0, 0));
   await captureScreen(user, 'dashboard-user');
   expect(userProblems).toEqual([]);
 
