@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DashboardPage, LoginPage } from './support/app.po';
+import { LoginPage } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { ContentManagementPage, NewsroomPage } from './support/content.po';
 import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';

@@ -1,11 +1,33 @@
-import type { AuthStatus, LoginResponse, User } from '@fieldcraft/contracts';
+import type {
+  AuthStatus,
+  LoginResponse,
+  LoginStats,
+  User,
+  UserDashboard,
+} from '@fieldcraft/contracts';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /** Every request the code under test makes must be answered by a handler. */
 export const server = setupServer(
-  http.get('/api/auth/status', () => HttpResponse.json<AuthStatus>({ isAuthenticated: false, user: null })),
+  http.get('/api/auth/status', () =>
+    HttpResponse.json<AuthStatus>({ isAuthenticated: false, user: null }),
+  ),
+  // The signed-in dashboard's calls: an empty library and summary unless a test says otherwise.
+  http.get('/api/dashboard/content', () => HttpResponse.json([])),
+  http.get('/api/user/dashboard', () =>
+    HttpResponse.json<UserDashboard>({
+      rooms: [],
+      newContent: [],
+      newContentCount: 0,
+      recentConversations: [],
+      lastVisitAt: null,
+    }),
+  ),
+  http.get('/api/user/login-stats', () =>
+    HttpResponse.json<LoginStats>({ loginCount: 0, lastLoginAt: null }),
+  ),
 );
 
 /** Start msw for this test file and reset handlers and browser storage between tests. */
