@@ -2,6 +2,7 @@ import type { ContentItem } from '@fieldcraft/contracts';
 import { EmptyState, LoadingState, MediaPanel } from '@fieldcraft/ui';
 import ArticleIcon from '@mui/icons-material/Article';
 import DescriptionIcon from '@mui/icons-material/Description';
+import LinkIcon from '@mui/icons-material/Link';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import NewspaperIcon from '@mui/icons-material/Newspaper';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
@@ -16,6 +17,7 @@ export interface ReadPanelProps {
 function readIcon(item: ContentItem) {
   if (item.type === 'NEWS') return <NewspaperIcon />;
   if (item.type === 'PDF') return <PictureAsPdfIcon />;
+  if (item.type === 'LINK') return <LinkIcon />;
   return <DescriptionIcon />;
 }
 
