@@ -9,10 +9,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type FormEvent } from 'react';
-import { focusFirstInvalid } from '../focus-first-invalid';
-import { firstErrorPerField } from '../../../app/form-errors';
+import { useId, type FormEvent } from 'react';
 import { useCreateUserMutation } from '../rooms.api';
+import { useDialogForm } from '../use-dialog-form';
 import { useOwnerAction } from '../use-owner-action';
 
 type Field = 'email' | 'username' | 'password' | 'firstName' | 'lastName' | 'role' | 'status';
@@ -40,31 +39,19 @@ export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
   const titleId = useId();
   const [createUser, { isLoading }] = useCreateUserMutation();
   const run = useOwnerAction();
-  const [values, setValues] = useState<Values>(initialValues);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const change = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const close = () => {
-    setValues(initialValues);
-    setErrors({});
-    setFailure(null);
-    onClose();
-  };
+  const { values, failure, setFailure, clearErrors, close, reject, field } = useDialogForm<Field>(
+    initialValues,
+    onClose,
+  );
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = CreateUserBodySchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(firstErrorPerField<Field>(parsed.error.issues));
-      focusFirstInvalid(event.currentTarget);
+      reject(parsed.error.issues, event);
       return;
     }
-    setErrors({});
+    clearErrors();
     const result = await run(
       createUser(parsed.data),
       'User created successfully! They can now log in to the system.',
@@ -73,15 +60,6 @@ export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
     if (result.ok) close();
     else setFailure(result.message);
   }
-
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    onChange: change(name),
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    fullWidth: true,
-  });
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">

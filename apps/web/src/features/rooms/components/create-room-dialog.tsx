@@ -8,11 +8,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type FormEvent } from 'react';
-import { focusFirstInvalid } from '../focus-first-invalid';
-import { firstErrorPerField } from '../../../app/form-errors';
+import { useId, type FormEvent } from 'react';
 import { statusLabel } from '../room-filters';
 import { useCreateRoomMutation, useGetAgentsQuery } from '../rooms.api';
+import { useDialogForm } from '../use-dialog-form';
 import { useOwnerAction } from '../use-owner-action';
 
 type Field =
@@ -40,23 +39,12 @@ export function CreateRoomDialog({ open, onClose }: CreateRoomDialogProps) {
   const { data: agents = [] } = useGetAgentsQuery(undefined, { skip: !open });
   const [createRoom, { isLoading }] = useCreateRoomMutation();
   const run = useOwnerAction();
-  const [values, setValues] = useState<Values>(initialValues);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, failure, setFailure, clearErrors, close, reject, field } = useDialogForm<Field>(
+    initialValues,
+    onClose,
+  );
   // The first agent is preselected once the list arrives (a fresh install has exactly one).
   const agentId = values.agentId || agents[0]?.agentId || '';
-
-  const change = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const close = () => {
-    setValues(initialValues);
-    setErrors({});
-    setFailure(null);
-    onClose();
-  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,11 +55,10 @@ export function CreateRoomDialog({ open, onClose }: CreateRoomDialogProps) {
       badgeText: values.badgeText.trim() || null,
     });
     if (!parsed.success) {
-      setErrors(firstErrorPerField<Field>(parsed.error.issues));
-      focusFirstInvalid(event.currentTarget);
+      reject(parsed.error.issues, event);
       return;
     }
-    setErrors({});
+    clearErrors();
     const result = await run(
       createRoom(parsed.data),
       'Room created successfully',
@@ -80,15 +67,6 @@ export function CreateRoomDialog({ open, onClose }: CreateRoomDialogProps) {
     if (result.ok) close();
     else setFailure(result.message);
   }
-
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    onChange: change(name),
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    fullWidth: true,
-  });
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
