@@ -7,3 +7,4 @@ export * from './agents/agents.schemas';
 export * from './voice/voice.schemas';
 export * from './content/content.schemas';
 export * from './dashboard/dashboard.schemas';
+export * from './voice/voice-api.schemas';

@@ -67,8 +67,18 @@ export interface AgentsTable {
   first_message: ColumnType<string, string | undefined, string>;
   language: ColumnType<string, string | undefined, string>;
   voice: string | null;
+  /** Override paths a client may change: 'first_message' | 'prompt' | 'language' | 'voice'. */
+  allowed_overrides: JSONColumnType<string[], string | undefined, string>;
+  /** pcm_8000…pcm_48000 or ulaw_8000: what the local runtime sends. */
+  output_format: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** No rows for an agent: it may draw on every item the user may see. */
+export interface AgentKnowledgeTable {
+  agent_id: number;
+  content_id: number;
 }
 
 export interface RoomsTable {
@@ -139,6 +149,49 @@ export interface ConversationsTable {
   started_at: CreatedAt;
   ended_at: Timestamp | null;
   duration_seconds: number | null;
+  text_only: ColumnType<boolean, boolean | undefined, boolean>;
+  /** 'user' | 'agent' | 'error' (as the client reports it) and the close code. */
+  end_reason: string | null;
+  close_code: number | null;
+}
+
+export interface StoredCitation {
+  contentId: number;
+  title: string;
+  type: ContentTypeValue;
+  page: number;
+  url: string | null;
+}
+
+export interface ConversationMessagesTable {
+  id: Generated<string>;
+  conversation_id: string;
+  event_id: number;
+  role: 'user' | 'agent';
+  source: 'text' | 'voice' | 'agent';
+  text: string;
+  citations: JSONColumnType<StoredCitation[], string | undefined, string>;
+  feedback: 'like' | 'dislike' | null;
+  created_at: CreatedAt;
+}
+
+export interface KnowledgeGapsTable {
+  id: Generated<string>;
+  question: string;
+  agent_id: string;
+  room_id: number | null;
+  user_id: number | null;
+  conversation_id: string | null;
+  asked_at: CreatedAt;
+}
+
+export interface VoiceUrlTokensTable {
+  token_hash: string;
+  user_id: number;
+  room_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
 }
 
 export interface AuditLogTable {
@@ -158,6 +211,7 @@ export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   agents: AgentsTable;
+  agent_knowledge: AgentKnowledgeTable;
   rooms: RoomsTable;
   room_members: RoomMembersTable;
   content_items: ContentItemsTable;
@@ -165,13 +219,20 @@ export interface Database {
   content_access: ContentAccessTable;
   content_passages: ContentPassagesTable;
   conversations: ConversationsTable;
+  conversation_messages: ConversationMessagesTable;
+  knowledge_gaps: KnowledgeGapsTable;
+  voice_url_tokens: VoiceUrlTokensTable;
   audit_log: AuditLogTable;
 }
 
 /** Every application table, children first (for truncation in tests). */
 export const TABLES: readonly (keyof Database)[] = [
   'audit_log',
+  'voice_url_tokens',
+  'knowledge_gaps',
+  'conversation_messages',
   'conversations',
+  'agent_knowledge',
   'content_access',
   'content_passages',
   'content_permissions',

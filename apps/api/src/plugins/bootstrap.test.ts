@@ -75,6 +75,7 @@ describeEachDatabaseKind('first-start bootstrap and restarts', (kind: DatabaseKi
       '2026_11_22_100200_create_content',
       '2026_11_22_100300_create_conversations',
       '2026_11_22_100400_create_content_passages',
+      '2026_11_22_100500_create_voice_runtime',
     ]);
     const agents = await first.app.db
       .selectFrom('agents')
