@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { DestinationStream } from 'pino';
+import { advisorPlugin } from './plugins/advisor';
 import { bootstrapPlugin } from './plugins/bootstrap';
 import { type AppConfig, configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
@@ -9,6 +10,7 @@ import { errorHandlerPlugin, validatorCompiler } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
+import { speechPlugin } from './plugins/speech';
 import { storagePlugin } from './plugins/storage';
 import { webAppPlugin } from './plugins/web-app';
 import agentsRoutes from './routes/agents/index';
@@ -59,6 +61,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(storagePlugin);
     await app.register(sessionPlugin);
     await app.register(bootstrapPlugin);
+    await app.register(speechPlugin);
+    await app.register(advisorPlugin);
     await app.register(openApiPlugin);
 
     await app.register(healthRoutes, { prefix: '/api/health' });
