@@ -1,0 +1,96 @@
+import { expect, it } from 'vitest';
+import { ROUTE_POLICIES, type RoutePolicy } from './route-policies';
+import { describeEachDatabase } from '../test/test-app';
+import { type Identity, type World, createWorld, sessionCookieFor } from '../test/world';
+
+// The generated security matrix: every route of the built app × anonymous / USER / ADMIN /
+// OWNER × with and without spoofed `user-role: OWNER` and `x-impersonation-token` headers,
+// compared with the route's declared policy. The server decides from the session alone.
+
+interface RouteKey {
+  method: string;
+  path: string;
+}
+
+function routesOf(doc: unknown): RouteKey[] {
+  const paths = (doc as { paths: Record<string, Record<string, unknown>> }).paths;
+  return Object.entries(paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })),
+  );
+}
+
+/** A concrete URL for a route: ids that exist where that exercises more of the route. */
+function urlFor(route: RouteKey, world: World): string {
+  const otherUserId = route.path.startsWith('/api/users/') ? world.outsider.id : 999_999;
+  return route.path
+    .replace('{id}', String(otherUserId))
+    .replace('{roomId}', String(world.rooms.shared))
+    .replace('{userId}', String(world.user.id))
+    .replace('{agent_id}', world.agent.agentId)
+    .replace('{key}', 'missing-file.pdf');
+}
+
+function userOf(world: World, who: Exclude<Identity, 'anonymous'>) {
+  return who === 'OWNER' ? world.owner : who === 'ADMIN' ? world.admin : world.user;
+}
+
+function allowed(policy: RoutePolicy, who: Identity): boolean {
+  if (policy === 'public') return true;
+  if (who === 'anonymous') return false;
+  if (policy === 'owner' || policy === 'self-or-owner') return who === 'OWNER';
+  return true;
+}
+
+const SPOOFED = {
+  'user-role': 'OWNER',
+  // Shaped like a real token (three dot-separated segments), signed by nobody.
+  'x-impersonation-token': 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.c2lnbmF0dXJl',
+};
+
+describeEachDatabase('route policy matrix', (ctx) => {
+  it('declares a policy for every route, and every declared route exists', () => {
+    const routes = routesOf(ctx.app.swagger()).map((r) => `${r.method} ${r.path}`);
+    const undeclared = routes.filter((key) => !(key in ROUTE_POLICIES));
+    expect(undeclared, 'routes without a declared policy (add them to route-policies.ts)').toEqual(
+      [],
+    );
+    const stale = Object.keys(ROUTE_POLICIES).filter((key) => !routes.includes(key));
+    expect(stale, 'declared policies for routes that do not exist').toEqual([]);
+  });
+
+  it('answers every route as its policy says, for every identity, spoofed headers or not', async () => {
+    const world = await createWorld(ctx);
+    const failures: string[] = [];
+    for (const route of routesOf(ctx.app.swagger())) {
+      const policy = ROUTE_POLICIES[`${route.method} ${route.path}`];
+      if (!policy) continue; // reported by the test above
+      for (const who of ['anonymous', 'USER', 'ADMIN', 'OWNER'] as const) {
+        for (const spoofed of [false, true]) {
+          // A fresh session each time: the logout routes end the session they are given.
+          const cookie =
+            who === 'anonymous' ? undefined : await sessionCookieFor(ctx.db, userOf(world, who).id);
+          const response = await ctx.app.inject({
+            method: route.method as 'GET',
+            url: urlFor(route, world),
+            headers: {
+              ...(cookie && { cookie }),
+              ...(spoofed && SPOOFED),
+              ...(route.method !== 'GET' && { 'content-type': 'application/json' }),
+            },
+            ...(route.method !== 'GET' && { payload: '{}' }),
+          });
+          const status = response.statusCode;
+          const label = `${route.method} ${route.path} as ${who}${spoofed ? ' (spoofed headers)' : ''} → ${status}`;
+          if (status >= 500) failures.push(`${label}: server error`);
+          const refused = status === 401 || status === 403;
+          if (allowed(policy, who) && refused) failures.push(`${label}: refused, policy ${policy}`);
+          if (!allowed(policy, who)) {
+            const expected = who === 'anonymous' ? 401 : 403;
+            if (status !== expected) failures.push(`${label}: expected ${expected}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+// Who may call each API route, declared in one place. The route-policy test enumerates every
+// route of the built app (from its OpenAPI document) and checks each one against this table for
+// every identity, with and without spoofed headers: a route missing here fails the build.
+//
+// - public:        anyone, signed in or not.
+// - signed-in:     any signed-in user (OWNER, ADMIN, USER); anonymous → 401.
+// - self-or-owner: signed in; a non-OWNER may only touch their own record (another id → 403).
+// - owner:         OWNER only; anonymous → 401, ADMIN and USER → 403.
+
+export type RoutePolicy = 'public' | 'signed-in' | 'self-or-owner' | 'owner';
+
+/** Keys are `METHOD /path` as the OpenAPI document names them (`{param}` placeholders). */
+export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
+  'GET /api/health': 'public',
+  'POST /api/auth/login': 'public',
+  'GET /api/auth/status': 'public',
+  'POST /api/auth/logout': 'public',
+  'POST /api/auth/force-clear': 'public',
+  'GET /api/auth/user': 'signed-in',
+
+  'GET /api/users': 'owner',
+  'POST /api/users/': 'owner',
+  'PATCH /api/users/{id}': 'self-or-owner',
+
+  'GET /api/user/rooms/': 'signed-in',
+  'GET /api/user/rooms/{roomId}': 'signed-in',
+  'GET /api/user/dashboard': 'signed-in',
+  'GET /api/user/login-stats': 'signed-in',
+
+  'GET /api/owner/rooms': 'owner',
+  'POST /api/owner/rooms': 'owner',
+  'PATCH /api/owner/rooms/{id}': 'owner',
+  'POST /api/owner/rooms/{roomId}/users': 'owner',
+  'DELETE /api/owner/rooms/{roomId}/users/{userId}': 'owner',
+  'GET /api/owner/users': 'owner',
+  'POST /api/test-rooms/': 'owner',
+  'PATCH /api/test-rooms/{roomId}/status': 'owner',
+  'DELETE /api/test-rooms/{roomId}': 'owner',
+  'GET /api/agents/': 'owner',
+
+  'GET /api/voice/agents/': 'signed-in',
+  'GET /api/voice/agents/{agent_id}/usage': 'signed-in',
+
+  'GET /api/dashboard/content': 'signed-in',
+  'GET /api/dashboard/content/manage': 'owner',
+  'POST /api/content/create-metadata': 'owner',
+  'PATCH /api/dashboard/content/{id}': 'owner',
+  'DELETE /api/dashboard/content/{id}': 'owner',
+  'POST /api/content/upload': 'owner',
+  'POST /api/content/{id}/access': 'signed-in',
+  'GET /api/content/access': 'owner',
+  'GET /api/content/permissions': 'owner',
+  'POST /api/content/permissions': 'owner',
+  'GET /api/content/search': 'signed-in',
+  'GET /api/files/{key}': 'signed-in',
+};
