@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/test-app';
 import { multipartBody, multipartHeaders } from '../../test/multipart';
 import { createWorld, headersFor, type Identity, type World } from '../../test/world';
+import { zipOf } from '../../test/zip';
 
 const DEMO = fileURLToPath(new URL('../../bootstrap/demo-files/', import.meta.url));
 const demoFile = (name: string) => readFile(path.join(DEMO, name));
@@ -324,6 +325,37 @@ describeEachDatabase('content', (ctx) => {
       const stored = (await readdir(ctx.config.uploadsDir)).filter((f) => !f.startsWith('.'));
       expect(stored.length).toBeGreaterThanOrEqual(3);
       expect(await readdir(path.join(ctx.config.uploadsDir, '.tmp'))).toEqual([]);
+    });
+
+    it('refuses a Word-shaped zip bomb with a clear 415 and keeps nothing of it', async () => {
+      // 300 MB of zeros in a ~300 KB upload, shaped like a .docx so file-type calls it one.
+      const chunk = Buffer.alloc(20 * 1024 * 1024);
+      const bomb = zipOf([
+        {
+          name: '[Content_Types].xml',
+          data: Buffer.from(
+            '<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+          ),
+        },
+        { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+        ...Array.from({ length: 15 }, (_, i) => ({
+          name: `word/media/image${i}.bin`,
+          data: chunk,
+        })),
+      ]);
+      expect(bomb.length).toBeLessThan(1_000_000);
+      const res = await upload('procedure.docx', bomb);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({
+        error: 'Word file refused (unpacks to more than 256 MB)',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+      const { readdir } = await import('node:fs/promises');
+      const stored = (await readdir(ctx.config.uploadsDir)).filter((f) => !f.startsWith('.'));
+      expect(stored).toEqual([]);
+      // The real demo Word file still goes through.
+      const docx = await upload('procedure.docx', await demoFile('concrete-pour-procedure.docx'));
+      expect(docx.statusCode).toBe(201);
     });
 
     it('rejects traversal attempts and unknown keys', async () => {

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { detectUploadType } from '../../lib/file-types';
+import { inspectZip } from '../../lib/zip-guard';
 import type { TempFile } from '../../lib/storage';
 import { currentUser } from '../../plugins/session';
 import { insertAuditEntry } from '../audit/audit.repository';
@@ -295,6 +296,16 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (temp.bytes === 0) throw unsupportedType();
         const detected = await detectUploadType(temp.path, part.filename);
         if (!detected) throw unsupportedType();
+        if (detected.ext === 'docx') {
+          const verdict = await inspectZip(temp.path);
+          if (!verdict.ok) {
+            throw new AppError(
+              415,
+              ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+              `Word file refused (${verdict.reason})`,
+            );
+          }
+        }
         const key = await temp.commit(detected.ext);
         temp = undefined;
         await insertAuditEntry(db, {

@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inspectZip } from './zip-guard';
+import { zipOf } from '../test/zip';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'fc-zip-'));
+
+function file(name: string, data: Buffer): string {
+  const p = path.join(dir, name);
+  writeFileSync(p, data);
+  return p;
+}
+
+describe('zip guard', () => {
+  it('accepts a real Word file and reports what it unpacks to', async () => {
+    const docx = readFileSync(
+      new URL('../bootstrap/demo-files/concrete-pour-procedure.docx', import.meta.url),
+    );
+    const verdict = await inspectZip(file('real.docx', docx));
+    expect(verdict.ok).toBe(true);
+    if (verdict.ok) expect(verdict.totalBytes).toBeGreaterThan(docx.length);
+  });
+
+  it('refuses an archive that unpacks past the limit, without unpacking it all', async () => {
+    const zeros = Buffer.alloc(8 * 1024 * 1024);
+    const bomb = zipOf([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      ...Array.from({ length: 8 }, (_, i) => ({ name: `word/media/${i}.bin`, data: zeros })),
+    ]);
+    expect(bomb.length).toBeLessThan(200_000);
+    const verdict = await inspectZip(file('bomb.docx', bomb), {
+      maxTotalBytes: 32 * 1024 * 1024,
+      maxEntries: 100,
+    });
+    expect(verdict).toEqual({ ok: false, reason: 'unpacks to more than 32 MB' });
+  });
+
+  it('refuses archives whose headers lie, too many entries, and non-zips', async () => {
+    const honest = zipOf([{ name: 'a.xml', data: Buffer.alloc(4 * 1024 * 1024) }]);
+    // The central directory claims 10 bytes; the guard inflates and counts the real 4 MB.
+    const lying = Buffer.from(honest);
+    const centralAt = lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    lying.writeUInt32LE(10, centralAt + 24);
+    const verdict = await inspectZip(file('lying.docx', lying), {
+      maxTotalBytes: 1024 * 1024,
+      maxEntries: 10,
+    });
+    expect(verdict.ok).toBe(false);
+
+    const many = zipOf(
+      Array.from({ length: 20 }, (_, i) => ({ name: `${i}`, data: Buffer.from('x') })),
+    );
+    expect(
+      await inspectZip(file('many.docx', many), { maxTotalBytes: 1e9, maxEntries: 10 }),
+    ).toEqual({
+      ok: false,
+      reason: 'more than 10 entries',
+    });
+    expect((await inspectZip(file('text.docx', Buffer.from('hello')))).ok).toBe(false);
+  });
+});

@@ -1,0 +1,142 @@
+import { open } from 'node:fs/promises';
+import { createInflateRaw } from 'node:zlib';
+
+// Word (.docx) files are zip archives, and a zip can unpack to far more than it holds (a "zip
+// bomb"): a 100 KB upload that becomes gigabytes in the text extractor. Before a .docx is
+// accepted, every entry is really inflated (headers can lie) while the bytes are counted and
+// thrown away; the archive is refused as soon as a limit is crossed.
+
+export interface ZipLimits {
+  /** Unpacked bytes of all entries together. */
+  maxTotalBytes: number;
+  maxEntries: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxTotalBytes: 256 * 1024 * 1024, maxEntries: 5000 };
+
+export type ZipVerdict = { ok: true; totalBytes: number } | { ok: false; reason: string };
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+
+interface Entry {
+  method: number;
+  compressedSize: number;
+  localOffset: number;
+}
+
+export async function inspectZip(
+  filePath: string,
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+): Promise<ZipVerdict> {
+  const handle = await open(filePath, 'r');
+  try {
+    const { size } = await handle.stat();
+    const tailLength = Math.min(size, 65_557);
+    const tail = Buffer.alloc(tailLength);
+    await handle.read(tail, 0, tailLength, size - tailLength);
+    let eocd = -1;
+    for (let i = tailLength - 22; i >= 0; i--) {
+      if (tail.readUInt32LE(i) === EOCD_SIGNATURE) {
+        eocd = i;
+        break;
+      }
+    }
+    if (eocd < 0) return { ok: false, reason: 'not a zip archive' };
+    const count = tail.readUInt16LE(eocd + 10);
+    const directorySize = tail.readUInt32LE(eocd + 12);
+    const directoryOffset = tail.readUInt32LE(eocd + 16);
+    if (count === 0xffff || directoryOffset === 0xffffffff) {
+      return { ok: false, reason: 'zip64 archives are not accepted' };
+    }
+    if (count > limits.maxEntries)
+      return { ok: false, reason: `more than ${limits.maxEntries} entries` };
+    if (directoryOffset + directorySize > size)
+      return { ok: false, reason: 'corrupt zip directory' };
+
+    const directory = Buffer.alloc(directorySize);
+    await handle.read(directory, 0, directorySize, directoryOffset);
+    const entries: Entry[] = [];
+    let at = 0;
+    for (let i = 0; i < count; i++) {
+      if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE) {
+        return { ok: false, reason: 'corrupt zip directory' };
+      }
+      entries.push({
+        method: directory.readUInt16LE(at + 10),
+        compressedSize: directory.readUInt32LE(at + 20),
+        localOffset: directory.readUInt32LE(at + 42),
+      });
+      at +=
+        46 +
+        directory.readUInt16LE(at + 28) +
+        directory.readUInt16LE(at + 30) +
+        directory.readUInt16LE(at + 32);
+    }
+
+    let total = 0;
+    for (const entry of entries) {
+      const header = Buffer.alloc(30);
+      await handle.read(header, 0, 30, entry.localOffset);
+      if (header.readUInt32LE(0) !== LOCAL_SIGNATURE)
+        return { ok: false, reason: 'corrupt zip entry' };
+      const dataStart = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+      if (dataStart + entry.compressedSize > size)
+        return { ok: false, reason: 'corrupt zip entry' };
+      const budget = limits.maxTotalBytes - total;
+      let unpacked: number;
+      if (entry.method === 0) {
+        unpacked = entry.compressedSize;
+      } else if (entry.method === 8) {
+        unpacked = await inflatedSize(filePath, dataStart, entry.compressedSize, budget);
+      } else {
+        return { ok: false, reason: `unsupported zip compression method ${entry.method}` };
+      }
+      total += unpacked;
+      if (total > limits.maxTotalBytes) {
+        return {
+          ok: false,
+          reason: `unpacks to more than ${Math.round(limits.maxTotalBytes / 1048576)} MB`,
+        };
+      }
+    }
+    return { ok: true, totalBytes: total };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Inflates one entry, counting bytes and discarding them; stops once past `budget`. */
+async function inflatedSize(
+  filePath: string,
+  start: number,
+  length: number,
+  budget: number,
+): Promise<number> {
+  const { createReadStream } = await import('node:fs');
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const source =
+      length === 0 ? null : createReadStream(filePath, { start, end: start + length - 1 });
+    const inflate = createInflateRaw();
+    const stop = (value: number) => {
+      source?.destroy();
+      inflate.destroy();
+      resolve(value);
+    };
+    inflate.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > budget) stop(bytes);
+    });
+    inflate.on('end', () => resolve(bytes));
+    // A corrupt stream cannot be read by the extractor either: count it as over the budget.
+    inflate.on('error', () => stop(Number.POSITIVE_INFINITY));
+    if (source) {
+      source.on('error', () => stop(Number.POSITIVE_INFINITY));
+      source.pipe(inflate);
+    } else {
+      inflate.end();
+    }
+  });
+}
