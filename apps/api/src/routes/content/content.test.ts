@@ -344,15 +344,18 @@ describeEachDatabase('content', (ctx) => {
         })),
       ]);
       expect(bomb.length).toBeLessThan(1_000_000);
+      const { readdir } = await import('node:fs/promises');
+      const storedFiles = async () =>
+        (await readdir(ctx.config.uploadsDir)).filter((f) => !f.startsWith('.')).sort();
+      const before = await storedFiles();
       const res = await upload('procedure.docx', bomb);
       expect(res.statusCode).toBe(415);
       expect(res.json()).toEqual({
         error: 'Word file refused (unpacks to more than 256 MB)',
         code: 'UNSUPPORTED_MEDIA_TYPE',
       });
-      const { readdir } = await import('node:fs/promises');
-      const stored = (await readdir(ctx.config.uploadsDir)).filter((f) => !f.startsWith('.'));
-      expect(stored).toEqual([]);
+      expect(await storedFiles()).toEqual(before);
+      expect(await readdir(path.join(ctx.config.uploadsDir, '.tmp'))).toEqual([]);
       // The real demo Word file still goes through.
       const docx = await upload('procedure.docx', await demoFile('concrete-pour-procedure.docx'));
       expect(docx.statusCode).toBe(201);
