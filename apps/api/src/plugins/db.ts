@@ -24,6 +24,8 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
+      // While the server is down or restarting, fail fast (→ 503) instead of queueing forever.
+      connectionTimeoutMillis: 5000,
       ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
     });
     // An idle client losing its server must not crash the process; the next query reconnects.

@@ -60,6 +60,27 @@ function flattenFallback(err: { validation: { instancePath: string; message?: st
   return issues;
 }
 
+/** Errors that mean "the database cannot be reached right now" (down, restarting, cut off). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+]);
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNREACHABLE_CODES.has(code)) return true;
+    // SQLSTATE class 08 (connection exception), 57P01-57P03 (shutdown, crash, starting up).
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code)) return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    error.message,
+  );
+}
+
 /**
  * The one error handler: every non-2xx body is `{ error, code, issues? }`. Validation → 400,
  * AppError passes through, Fastify's client errors keep their status, anything else is a
@@ -119,6 +140,16 @@ export const errorHandlerPlugin = fp(
         return reply
           .code(status)
           .send({ error: fastifyError.message, code: ErrorCode.BAD_REQUEST } satisfies ApiError);
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error, url: request.url }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({
+            error: 'The database is not available. Please try again in a moment.',
+            code: ErrorCode.SERVICE_UNAVAILABLE,
+          } satisfies ApiError);
       }
       request.log.error(
         { err: error, method: request.method, url: request.url, params: request.params },
