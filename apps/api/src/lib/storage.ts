@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -37,6 +37,26 @@ export function newFileKey(ext: string): string {
 
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly root: string) {}
+
+  /**
+   * Removes temporary files last written more than `maxAgeMs` ago: what an upload leaves when
+   * the process dies mid-way. A live upload keeps writing, so its file always looks fresh.
+   */
+  async sweepTemp(maxAgeMs: number): Promise<number> {
+    const tmpDir = path.join(this.root, '.tmp');
+    const names = await readdir(tmpDir).catch(() => [] as string[]);
+    const cutoff = Date.now() - maxAgeMs;
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(tmpDir, name);
+      const info = await stat(file).catch(() => null);
+      if (info && info.mtimeMs <= cutoff) {
+        await rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
 
   /** The file of a valid key; throws on anything else, so callers cannot build a bad path. */
   pathOf(key: string): string {

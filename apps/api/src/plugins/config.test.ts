@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       sessionTtlHours: 168,
       trustedOrigins: [],
       loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 30, windowMinutes: 15 },
+      uploadTempMaxAgeMinutes: 60,
     });
   });
 
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       sessionTtlHours: 12,
       trustedOrigins: ['http://localhost:4200', 'https://app.example.com'],
       loginRateLimit: { maxFailuresPerAccount: 3, maxFailuresPerAddress: 10, windowMinutes: 5 },
+      uploadTempMaxAgeMinutes: 60,
     });
   });
 

@@ -50,6 +50,9 @@ export const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(30),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
+  // Temporary upload files older than this are leftovers (a crash mid-upload): removed at start
+  // and every 10 minutes. 0 removes every leftover at start (one instance per uploads folder).
+  UPLOAD_TEMP_MAX_AGE_MINUTES: withDefault('60').transform(Number).pipe(z.number().int().min(0)),
 });
 
 export type LogLevel = z.infer<typeof LogLevelSchema>;
@@ -83,6 +86,7 @@ export interface AppConfig {
     maxFailuresPerAddress: number;
     windowMinutes: number;
   };
+  uploadTempMaxAgeMinutes: number;
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | number | string {
@@ -131,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     },
+    uploadTempMaxAgeMinutes: e.UPLOAD_TEMP_MAX_AGE_MINUTES,
   };
 }
 

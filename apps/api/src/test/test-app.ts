@@ -69,6 +69,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionTtlHours: 168,
     trustedOrigins: [],
     loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 30, windowMinutes: 15 },
+    uploadTempMaxAgeMinutes: 60,
     ...overrides,
   };
 }
