@@ -29,6 +29,8 @@ const MIN_RMS = 150;
 /** A candidate start is dropped after this much quiet before it counts as speech. */
 const CANDIDATE_GAP_MS = 250;
 
+const CALIBRATION_FRAMES = 10;
+
 const marginFactor = 10 ** (MARGIN_DB / 10);
 
 export class Endpointer {
@@ -49,6 +51,8 @@ export class Endpointer {
   private lastVoiced = -1;
   /** Mean-square energy of the background. */
   private floor = MIN_RMS * MIN_RMS;
+  /** Frames seen so far; the first ones only measure the background. */
+  private seen = 0;
 
   constructor(options: EndpointerOptions = {}) {
     this.silenceFrames = Math.max(1, Math.round((options.silenceMs ?? 700) / FRAME_MS));
@@ -94,6 +98,15 @@ export class Endpointer {
     let sum = 0;
     for (let i = 0; i < frame.length; i++) sum += (frame[i] as number) * (frame[i] as number);
     const energy = sum / frame.length;
+    // The first 100 ms set the floor (a stream may well start in site noise).
+    if (this.seen < CALIBRATION_FRAMES) {
+      this.floor = this.seen === 0 ? energy : Math.min(this.floor, energy);
+      this.floor = Math.max(this.floor, 1);
+      this.seen++;
+      this.frames.push(frame);
+      if (this.frames.length > this.preRollFrames) this.frames.shift();
+      return;
+    }
     const isVoiced = energy > this.floor * marginFactor && energy > MIN_RMS * MIN_RMS;
 
     // The floor follows quiet frames quickly downwards and slowly upwards; during voiced frames
@@ -101,7 +114,7 @@ export class Endpointer {
     if (!isVoiced) {
       this.floor += (energy - this.floor) * (energy < this.floor ? 0.3 : 0.05);
     } else {
-      this.floor += (energy - this.floor) * 0.002;
+      this.floor += (energy - this.floor) * 0.0003;
     }
     this.floor = Math.max(this.floor, 1);
 

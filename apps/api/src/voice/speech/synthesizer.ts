@@ -63,11 +63,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
 
 /** Speech text as the programs should get it: no control characters, bounded length. */
 export function cleanText(text: string): string {
-  return text
-    .replace(CONTROL_CHARACTERS, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, MAX_TEXT);
+  return text.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT);
 }
 
 const isEnglish = (language: string) => /^en\b/i.test(language.trim()) || language.trim() === '';
