@@ -13,50 +13,45 @@ async function until(check: () => boolean, ms = 25_000): Promise<void> {
   }
 }
 
-describeEachDatabase(
-  'speech plugin',
-  (ctx) => {
-    it('has the real engines on this machine, and rebuilds the library model when content changes', async () => {
-      const speech = ctx.app.speech as LocalSpeechEngines;
-      expect(speech.missing).toEqual([]);
-      expect(speech.synthesizer?.engine).toBe('flite');
-      expect(speech.recognizer?.engine).toBe('pocketsphinx');
-      expect(speech.languageModel.current).toBe('library');
-      const builds = speech.languageModel.builds;
-      const w = await createWorld(ctx);
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/content/create-metadata',
-        headers: { cookie: w.cookies.OWNER as string },
-        payload: {
-          title: 'Bulldozer walkaround',
-          description:
-            'Walk around the bulldozer and check the hydraulic hoses before every shift.',
-          category: 'read',
-          type: 'NEWS',
-          url: 'https://example.com/news',
-        },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      // Debounced, in the background: the request did not wait for it.
-      expect(speech.languageModel.builds).toBe(builds);
-      await until(() => speech.languageModel.builds > builds);
-      expect(speech.languageModel).toMatchObject({ current: 'library', lastError: null });
-      const arpa = readFileSync(speech.languageModel.lastPath as string, 'utf8');
-      expect(arpa).toMatch(/\tbulldozer hydraulic|\tthe hydraulic hoses/);
-      expect(speech.worker?.languageModel).toBe('library');
+describeEachDatabase('speech plugin', (ctx) => {
+  // A server whose recognizer runs and has its first model (SPEECH_PRELOAD does this at
+  // start outside tests). Loading pocketsphinx and the first build take a few seconds.
+  beforeAll(async () => {
+    const speech = ctx.app.speech as LocalSpeechEngines;
+    await speech.worker?.start();
+    await speech.rebuildLanguageModel();
+  }, 120_000);
+
+  it('has the real engines on this machine, and rebuilds the library model when content changes', async () => {
+    const speech = ctx.app.speech as LocalSpeechEngines;
+    expect(speech.missing).toEqual([]);
+    expect(speech.synthesizer?.engine).toBe('flite');
+    expect(speech.recognizer?.engine).toBe('pocketsphinx');
+    expect(speech.languageModel.current).toBe('library');
+    const builds = speech.languageModel.builds;
+    const w = await createWorld(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/content/create-metadata',
+      headers: { cookie: w.cookies.OWNER as string },
+      payload: {
+        title: 'Bulldozer walkaround',
+        description: 'Walk around the bulldozer and check the hydraulic hoses before every shift.',
+        category: 'read',
+        type: 'NEWS',
+        url: 'https://example.com/news',
+      },
     });
-  },
-  {
-    // A server whose recognizer runs and has its first model (SPEECH_PRELOAD does this at start
-    // outside tests).
-    setup: async (app) => {
-      const speech = app.speech as LocalSpeechEngines;
-      await speech.worker?.start();
-      await speech.rebuildLanguageModel();
-    },
-  },
-);
+    expect(res.statusCode, res.body).toBe(201);
+    // Debounced, in the background: the request did not wait for it.
+    expect(speech.languageModel.builds).toBe(builds);
+    await until(() => speech.languageModel.builds > builds);
+    expect(speech.languageModel).toMatchObject({ current: 'library', lastError: null });
+    const arpa = readFileSync(speech.languageModel.lastPath as string, 'utf8');
+    expect(arpa).toMatch(/\tbulldozer hydraulic|\tthe hydraulic hoses/);
+    expect(speech.worker?.languageModel).toBe('library');
+  });
+});
 
 /** Builds an app with some SPEECH_* variables set (only while it starts), capturing its log. */
 function appWithEnv(env: Record<string, string>) {
