@@ -188,3 +188,6 @@ console.log(
 
 // ---- content uploads and file serving (issue 4) ------------------------------------------------
 await import('./upload.mjs');
+
+// ---- speech recognition accuracy (issue 6) ----------------------------------------------------
+await import('./asr.mjs');
