@@ -13,6 +13,8 @@ import {
   replacePassages,
   setContentPermission,
 } from '../../routes/content/content.repository';
+import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
+import { seedDemo } from '../../bootstrap/demo-seed';
 import { createAdvisor } from './advisor';
 import type { Advisor, AdvisorAnswer, AdvisorRequest } from './advisor.types';
 import type { ChatMessage, LlmConfig } from './llm';
@@ -411,6 +413,80 @@ describeEachDatabase(
         });
         expect(answer.citations[0]?.contentId).toBe(library.excavation);
         expect(await fullText(answer)).toContain('A competent person inspects the trench');
+      });
+    });
+
+    describe('the demo library (SEED_DEMO=1)', () => {
+      it('a new user holds a conversation that cites the demo documents', async () => {
+        await ctx.db.deleteFrom('content_items').execute();
+        await seedDemo(ctx.db, await ensureDefaultAgent(ctx.db), ctx.app.storage);
+        const files = await ctx.db
+          .selectFrom('content_items')
+          .select(['title', 'url'])
+          .where('file_key', 'is not', null)
+          .execute();
+        const urlOf = (title: string) => files.find((f) => f.title === title)?.url;
+        const newcomer = await ctx.createUser({
+          email: 'newcomer@example.com',
+          firstName: 'Robin',
+        });
+        const viewer = { id: newcomer.id, role: 'USER' as const };
+
+        const conversation: [string, string, number, RegExp][] = [
+          [
+            'How deep can a trench be before it needs shoring?',
+            'Site safety checklist',
+            2,
+            /Trenches 5 feet \(1\.5 m\) deep or more need a protective system/,
+          ],
+          ['What angle should a ladder be at?', 'Site safety checklist', 1, /4 to 1 angle/],
+          ['When do I need a full body harness?', 'Site safety checklist', 2, /full body harness/],
+          ['What PPE do I need on site?', 'Site safety checklist', 1, /hard hat, safety glasses/],
+          [
+            'How long do we keep the slab wet after the pour?',
+            'Concrete pour procedure',
+            2,
+            /seven days/,
+          ],
+          ['What should I check before the pour?', 'Concrete pour procedure', 1, /formwork/],
+          [
+            'Can I stand under a crane load?',
+            'Site safety checklist',
+            2,
+            /Never stand or walk under a suspended load/,
+          ],
+          [
+            'What do I do if I find asbestos?',
+            'Site safety checklist',
+            2,
+            /stop work, keep people away and tell your supervisor/,
+          ],
+          [
+            'Who do I submit the daily report to?',
+            'Daily report template',
+            1,
+            /Submit the report to the superintendent before leaving site/,
+          ],
+        ];
+        const history: AdvisorRequest['history'] = [];
+        for (const [question, title, page, quote] of conversation) {
+          const answer = await ask(question, {
+            viewer,
+            userFirstName: 'Robin',
+            history: [...history],
+          });
+          expect(answer.answered, question).toBe(true);
+          expect(answer.citations[0], question).toMatchObject({ title, page });
+          const url = urlOf(title);
+          expect(answer.citations[0]?.url, question).toBe(
+            title === 'Site safety checklist' ? `${url}#page=${page}` : url,
+          );
+          const text = await fullText(answer);
+          expect(text, question).toMatch(new RegExp(`^From ${title}`));
+          expect(text, question).toMatch(quote);
+          history.push({ role: 'user', text: question }, { role: 'agent', text });
+        }
+        expect(await gaps()).toEqual([]);
       });
     });
 

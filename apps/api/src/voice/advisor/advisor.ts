@@ -10,11 +10,11 @@ import { type ChatMessage, type LlmConfig, streamChat } from './llm';
 import {
   asSpokenSentence,
   classifySmallTalk,
+  passageSentences,
   type QueryTerm,
   queryTerms,
   type SafetyTopic,
   safetyTopic,
-  sentences,
   type SmallTalkKind,
   termOverlap,
   tsqueryFragment,
@@ -150,15 +150,19 @@ export function createAdvisor(options: AdvisorOptions): Advisor {
         return { citations: [], answered: false, text: pieces([notFoundReply(topic)]) };
       }
 
-      const citations = passages.map(toCitation);
       const quoted = composeExtractive(passages, terms, topic);
-      if (!llm) return { citations, answered: true, text: pieces(quoted) };
-
+      if (!llm) {
+        return {
+          citations: quoted.quoted.map(toCitation),
+          answered: true,
+          text: pieces(quoted.pieces),
+        };
+      }
       const messages = chatMessages(request, question, passages);
       return {
-        citations,
+        citations: passages.map(toCitation),
         answered: true,
-        text: llmAnswer(llm, messages, request.signal, quoted, passages, topic, log),
+        text: llmAnswer(llm, messages, request.signal, quoted.pieces, passages, topic, log),
       };
     },
   };
@@ -199,69 +203,90 @@ export function sourceName(p: Pick<AdvisorPassageRow, 'title' | 'type' | 'page'>
 const SAFETY_NOTE =
   'This is safety-critical: if conditions on site differ from this, stop and check with your supervisor.';
 
+export interface QuotedAnswer {
+  /** Whole sentences; concatenated they make the full text (later pieces start with a space). */
+  pieces: string[];
+  /** The passages quoted, in the order they are quoted. */
+  quoted: AdvisorPassageRow[];
+}
+
 /**
  * The answer without a model: the 1–3 sentences of the best passages that share the most
- * words with the question, each group introduced by its source. Pieces are whole sentences;
- * concatenated they make the full text (later pieces start with a space).
+ * words with the question, each group introduced by its source. A sentence under a heading
+ * that matches the question (e.g. "Ladders") counts some of the heading's words as its own.
  */
 export function composeExtractive(
   passages: AdvisorPassageRow[],
   terms: QueryTerm[],
   topic: SafetyTopic | null,
-): string[] {
+): QuotedAnswer {
   interface Candidate {
     passage: number;
     index: number;
     text: string;
-    weight: number;
+    score: number;
   }
+  const needSpecific = terms.some((t) => t.weight === 1);
   const candidates: Candidate[] = [];
   passages.slice(0, 2).forEach((p, passage) => {
-    sentences(p.text).forEach((text, index) => {
-      const { weight } = termOverlap(text, terms);
-      if (weight === 0) return;
-      const wordCount = text.split(/\s+/).length;
-      // Headings and fragments say little on their own.
-      const penalty = wordCount < 5 ? 0.5 : 1;
-      // The best passage first; a second one only adds what it says best.
-      const bias = passage === 0 ? 0.01 : 0;
-      candidates.push({ passage, index, text, weight: weight * penalty + bias });
+    const headingWeight = new Map<number, number>();
+    passageSentences(p.text).forEach((s, index) => {
+      const overlap = termOverlap(s.text, terms);
+      if (s.heading) {
+        headingWeight.set(s.section, overlap.weight);
+        return;
+      }
+      const bonus = Math.min(1, headingWeight.get(s.section) ?? 0);
+      if (overlap.weight === 0 && bonus === 0) return;
+      if (needSpecific && !overlap.specific && bonus === 0) return;
+      // Fragments say little on their own.
+      const short = s.text.split(' ').length < 5 ? 0.5 : 1;
+      candidates.push({ passage, index, text: s.text, score: overlap.weight * short + bonus });
     });
   });
-  candidates.sort((a, b) => b.weight - a.weight || a.passage - b.passage || a.index - b.index);
+  candidates.sort((a, b) => b.score - a.score || a.passage - b.passage || a.index - b.index);
+
   const top = candidates[0];
   const chosen: Candidate[] = [];
   let chars = 0;
   for (const c of candidates) {
     if (!top || chosen.length >= MAX_SENTENCES) break;
-    if (c.weight < top.weight * 0.5) break;
+    // Close seconds from the same passage; another passage only when it is as good.
+    if (c.score < top.score * (c.passage === top.passage ? 0.7 : 0.9)) continue;
     const text = clip(c.text);
     if (chosen.length > 0 && chars + text.length > MAX_QUOTE_CHARS) continue;
     chosen.push({ ...c, text });
     chars += text.length;
   }
-  // Nothing overlapping at sentence level (rare: a match on stems we do not know): quote the start.
+  // No sentence shares a word we recognise (PostgreSQL's stemmer knows more): quote the start.
   if (chosen.length === 0 && passages[0]) {
-    const first = sentences(passages[0].text).slice(0, 2);
-    first.forEach((text, index) => chosen.push({ passage: 0, index, text: clip(text), weight: 0 }));
+    passageSentences(passages[0].text)
+      .filter((s) => !s.heading)
+      .slice(0, 2)
+      .forEach((s, index) => chosen.push({ passage: 0, index, text: clip(s.text), score: 0 }));
   }
-  chosen.sort((a, b) => a.passage - b.passage || a.index - b.index);
+  // The best sentence first, then the rest of its passage in reading order, then the others.
+  const lead = chosen[0];
+  const order = (c: Candidate) => (c.passage === lead?.passage ? -1 : c.passage);
+  const rest = chosen.slice(1).sort((a, b) => order(a) - order(b) || a.index - b.index);
 
-  const out: string[] = [];
+  const pieces: string[] = [];
+  const quoted: AdvisorPassageRow[] = [];
   let lastPassage = -1;
-  for (const c of chosen) {
+  for (const c of lead ? [lead, ...rest] : []) {
     const sentence = asSpokenSentence(c.text);
     const p = passages[c.passage];
     if (c.passage !== lastPassage && p) {
       const intro = lastPassage === -1 ? 'From' : 'And from';
-      out.push(`${out.length ? ' ' : ''}${intro} ${sourceName(p)}: ${sentence}`);
+      pieces.push(`${pieces.length ? ' ' : ''}${intro} ${sourceName(p)}: ${sentence}`);
+      quoted.push(p);
       lastPassage = c.passage;
     } else {
-      out.push(` ${sentence}`);
+      pieces.push(` ${sentence}`);
     }
   }
-  if (topic) out.push(` ${SAFETY_NOTE}`);
-  return out;
+  if (topic) pieces.push(` ${SAFETY_NOTE}`);
+  return { pieces, quoted };
 }
 
 function clip(text: string): string {

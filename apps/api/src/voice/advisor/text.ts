@@ -21,7 +21,8 @@ const STOPWORDS = new Set(
   know tell say said says explain describe give show let please thanks thank ok okay yes yeah hey
   hi hello well right really actually kind sort thing things stuff something anything way much many
   lot lots like want wanted wants use used using make makes made one ones us im ive id whats hows
-  doing done does should've would've could've before after ever also exactly`.split(/\s+/),
+  doing done does should've would've could've before after ever also exactly go goes went gone
+  happen happens happened come comes put puts`.split(/\s+/),
 );
 
 /** Domain words so common in a site library that alone they do not make an answer relevant. */
@@ -97,7 +98,7 @@ export function stem(word: string): string {
     [/ings?$/, ''],
     [/edly$/, ''],
     [/ed$/, ''],
-    [/ly$/, ''],
+    [/(.{4,})ly$/, '$1'],
     [/([^s])s$/, '$1'],
   ];
   for (const [pattern, replacement] of rules) {
@@ -148,8 +149,16 @@ export function tsqueryFragment(term: QueryTerm): string {
   const variants = [term.word, ...(SYNONYMS[term.word] ?? [])]
     .map((w) => w.replace(/[^a-z0-9]/g, ''))
     .filter((w) => w.length > 0);
-  const parts = [...new Set(variants)].map((w) => (w.length >= 5 ? `${w}:*` : w));
+  const parts = [...new Set(variants)].map((w) => (prefixable(w) ? `${w}:*` : w));
   return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' | ')})`;
+}
+
+/**
+ * Prefix matching applies to PostgreSQL's stem, which can be much shorter than the word
+ * ("harness" → "har"), so only long words whose stem stays specific get it.
+ */
+function prefixable(word: string): boolean {
+  return word.length >= 6 && !/(ness|less|ful|ous|ive|al)$/.test(word);
 }
 
 /** Whether a word of a document matches a term (same stem, or a prefix of ≥ 5 letters). */
@@ -166,42 +175,69 @@ function matchesTerm(docStem: string, term: QueryTerm): boolean {
 export function termOverlap(
   text: string,
   terms: QueryTerm[],
-): { coverage: number; weight: number } {
-  if (terms.length === 0) return { coverage: 0, weight: 0 };
+): { coverage: number; weight: number; specific: boolean } {
+  if (terms.length === 0) return { coverage: 0, weight: 0, specific: false };
   const docStems = new Set(words(text).map(stem));
   let weight = 0;
   let total = 0;
+  let specific = false;
   for (const term of terms) {
     total += term.weight;
     for (const d of docStems) {
       if (matchesTerm(d, term)) {
         weight += term.weight;
+        if (term.weight === 1) specific = true;
         break;
       }
     }
   }
-  return { coverage: total === 0 ? 0 : weight / total, weight };
+  return { coverage: total === 0 ? 0 : weight / total, weight, specific };
 }
+
+/** A sentence of a passage; headings (short lines without closing punctuation) are marked. */
+export interface Sentence {
+  text: string;
+  heading: boolean;
+  /** Counts the headings seen before it: sentences under the same heading share it. */
+  section: number;
+}
+
+const BULLET =
+  /^[\s\u2022\u25a1\u2610\u2611\u2612\-*–•·]+|^\s*\d{1,2}[.)]\s+|^\s*\[\s?[xX]?\s?\]\s*/;
 
 /**
  * Sentences of a passage, as a listener would hear them: checklist lines and bullet points
- * are sentences of their own, bullets and check boxes are dropped, whitespace is tidied.
+ * are sentences of their own, bullets, numbers and check boxes are dropped, a line starting in
+ * lowercase continues the one before it (text wrapped in a PDF), whitespace is tidied.
  */
-export function sentences(text: string): string[] {
-  const out: string[] = [];
-  for (const rawLine of text.split(/\n+/)) {
-    const line = rawLine
-      .replace(/^[\s\u2022\u25a1\u2610\u2611\u2612\-*–•·]+/, '')
-      .replace(/^\[\s?[xX ]?\s?\]\s*/, '')
-      .replace(/\s+/g, ' ')
-      .trim();
+export function passageSentences(text: string): Sentence[] {
+  const lines: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    if (lines.length > 0 && /^\s*[a-z]/.test(line)) lines[lines.length - 1] += ` ${line.trim()}`;
+    else lines.push(line);
+  }
+  const out: Sentence[] = [];
+  let section = 0;
+  for (const rawLine of lines) {
+    const bulleted = BULLET.test(rawLine);
+    const line = rawLine.replace(BULLET, '').replace(/\s+/g, ' ').trim();
     if (!line) continue;
+    const heading = !bulleted && !/[.!?:;,]["')]?$/.test(line) && line.split(' ').length <= 8;
+    if (heading) {
+      section += 1;
+      out.push({ text: line, heading: true, section });
+      continue;
+    }
     for (const part of line.split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/)) {
-      const s = part.trim();
-      if (s) out.push(s);
+      const t = part.trim();
+      if (t) out.push({ text: t, heading: false, section });
     }
   }
   return out;
+}
+
+export function sentences(text: string): string[] {
+  return passageSentences(text).map((s) => s.text);
 }
 
 /** Ends a sentence with a full stop if it has no closing punctuation (headings, list items). */
