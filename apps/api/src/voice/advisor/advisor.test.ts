@@ -1,7 +1,5 @@
 import type { ContentItem } from '@fieldcraft/contracts';
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +15,8 @@ import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
 import { seedDemo } from '../../bootstrap/demo-seed';
 import { createAdvisor } from './advisor';
 import type { Advisor, AdvisorAnswer, AdvisorRequest } from './advisor.types';
-import type { ChatMessage, LlmConfig } from './llm';
+import type { LlmConfig } from './llm';
+import { type StandIn, startStandIn } from './testing/openai-stand-in';
 
 const DEMO = fileURLToPath(new URL('../../bootstrap/demo-files/', import.meta.url));
 
@@ -25,87 +24,6 @@ async function fullText(answer: AdvisorAnswer): Promise<string> {
   let text = '';
   for await (const piece of answer.text) text += piece;
   return text;
-}
-
-// ---------------------------------------------------------------------------------------------
-// A vendor stand-in: a real HTTP server speaking the OpenAI chat-completions SSE format.
-
-type Behaviour = 'stream' | 'http-500' | 'hang' | 'break' | 'no-source';
-
-interface StandIn {
-  url: string;
-  behaviour: Behaviour;
-  reply: string;
-  requests: {
-    headers: IncomingMessage['headers'];
-    body: { messages: ChatMessage[]; stream: boolean; model: string };
-  }[];
-  close(): Promise<void>;
-}
-
-async function startStandIn(): Promise<StandIn> {
-  const state: StandIn = {
-    url: '',
-    behaviour: 'stream',
-    reply: 'According to Excavation guide, page 2, trenches five feet deep or more need shoring.',
-    requests: [],
-    close: async () => undefined,
-  };
-  const open = new Set<ServerResponse>();
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-        res.writeHead(404).end();
-        return;
-      }
-      state.requests.push({ headers: req.headers, body: JSON.parse(raw) });
-      if (state.behaviour === 'http-500') {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'overloaded' } }));
-        return;
-      }
-      if (state.behaviour === 'hang') {
-        open.add(res);
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const reply =
-        state.behaviour === 'no-source' ? 'Keep trenches shored when they are deep.' : state.reply;
-      const words = reply.split(/(?<= )/);
-      const event = (content: string) =>
-        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content } }] })}\n\n`;
-      res.write(
-        `data: ${JSON.stringify({ choices: [{ index: 0, delta: { role: 'assistant' } }] })}\n\n`,
-      );
-      if (state.behaviour === 'break') {
-        res.write(event(words.slice(0, 3).join('')));
-        setTimeout(() => res.destroy(), 20);
-        return;
-      }
-      let i = 0;
-      const next = () => {
-        if (i < words.length) {
-          res.write(event(words[i++] ?? ''));
-          setTimeout(next, 2);
-        } else {
-          res.write('data: [DONE]\n\n');
-          res.end();
-        }
-      };
-      next();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  state.url = `http://127.0.0.1:${port}/v1`;
-  state.close = async () => {
-    for (const res of open) res.destroy();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  };
-  return state;
 }
 
 describeEachDatabase(
@@ -394,6 +312,15 @@ describeEachDatabase(
         const answer = await ask(question);
         expect(answer).toMatchObject({ answered: true, citations: [] });
         expect(await fullText(answer)).toMatch(reply);
+        expect(await gaps()).toEqual([]);
+      });
+
+      it('a question with nothing to look up asks for more, without logging a gap', async () => {
+        const answer = await ask('What about it?');
+        expect(answer).toMatchObject({ answered: true, citations: [] });
+        expect(await fullText(answer)).toMatch(
+          /^Could you tell me a bit more about what you need, Sam\?/,
+        );
         expect(await gaps()).toEqual([]);
       });
 

@@ -144,6 +144,17 @@ export function createAdvisor(options: AdvisorOptions): Advisor {
       }
 
       const topic = safetyTopic(question);
+      if (!topic && queryTerms(question).length === 0) {
+        // "What about it?": nothing to look up, and not a gap in the library.
+        const you = name ? `, ${name}` : '';
+        return {
+          citations: [],
+          answered: true,
+          text: pieces([
+            `Could you tell me a bit more about what you need${you}? For example, name the task, the equipment or the document.`,
+          ]),
+        };
+      }
       const { terms, passages } = await retrieve(request, question);
       if (passages.length === 0) {
         await logGap(request);
