@@ -331,15 +331,26 @@ describeEachDatabase(
     });
 
     describe('follow-up questions', () => {
-      it('leans on the previous question when the follow-up alone finds nothing', async () => {
-        const answer = await ask('And who inspects it?', {
-          history: [
-            { role: 'user', text: 'Tell me about trench shoring' },
-            { role: 'agent', text: 'From Excavation guide, page 2: …' },
-          ],
-        });
-        expect(answer.citations[0]?.contentId).toBe(library.excavation);
-        expect(await fullText(answer)).toContain('A competent person inspects the trench');
+      it('reads "it" in a short follow-up through the previous question', async () => {
+        await item('Scaffold rules', 'PDF', null, [
+          'A competent person inspects the scaffold before every shift.',
+        ]);
+        const history = [
+          { role: 'user' as const, text: 'How deep can a trench be before it needs shoring?' },
+          { role: 'agent' as const, text: 'From Excavation guide, page 2: …' },
+        ];
+        const answer = await ask('And who inspects it?', { history });
+        expect(answer.citations.map((c) => c.contentId)).toEqual([library.excavation]);
+        const text = await fullText(answer);
+        expect(text).toMatch(
+          /^From Excavation guide, page 2: A competent person inspects the trench/,
+        );
+        // Still a trench question: the safety reminder comes with it.
+        expect(text).toMatch(/check with your supervisor\.$/);
+
+        // Without the earlier question, "inspects" alone could be either document.
+        const alone = await ask('Who inspects the scaffold?', { history });
+        expect(alone.citations[0]?.title).toBe('Scaffold rules');
       });
     });
 
