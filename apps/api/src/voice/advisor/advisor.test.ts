@@ -2,7 +2,7 @@ import type { ContentItem } from '@fieldcraft/contracts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { multipartBody, multipartHeaders } from '../../test/multipart';
 import { describeEachDatabase } from '../../test/test-app';
 import { createWorld, type World } from '../../test/world';
@@ -533,6 +533,40 @@ describeEachDatabase(
         expect(text).toContain(
           'Here is what the document says. From Excavation guide, page 2: Trenches 5 feet',
         );
+      });
+
+      it('accepts a server that ignores stream: true and answers one JSON completion', async () => {
+        standIn.behaviour = 'json';
+        const answer = await ask(
+          'How deep can a trench be before it needs shoring?',
+          {},
+          withModel(),
+        );
+        expect(await fullText(answer)).toBe(standIn.reply);
+      });
+
+      it('stops the model call when the turn is interrupted', async () => {
+        standIn.behaviour = 'slow';
+        standIn.abandoned = 0;
+        const interrupt = new AbortController();
+        const answer = await ask(
+          'How deep can a trench be before it needs shoring?',
+          { signal: interrupt.signal },
+          withModel(),
+        );
+        const pieces: string[] = [];
+        for await (const piece of answer.text) {
+          pieces.push(piece);
+          if (pieces.length === 2) interrupt.abort();
+        }
+        // Nothing after the interruption, and no fallback quote either.
+        expect(pieces.join('')).toBe(
+          standIn.reply
+            .split(/(?<= )/)
+            .slice(0, 2)
+            .join(''),
+        );
+        await vi.waitFor(() => expect(standIn.abandoned).toBe(1));
       });
 
       it('does not call the model for small talk or when nothing relevant is found', async () => {

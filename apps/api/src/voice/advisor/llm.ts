@@ -112,6 +112,19 @@ export async function* streamChat(
       );
     }
     arm();
+    // A server that ignores stream: true answers one JSON completion.
+    if (/application\/json/i.test(response.headers.get('content-type') ?? '')) {
+      let completion: unknown;
+      try {
+        completion = await response.json();
+      } catch (err) {
+        throw new LlmError('the model sent a malformed answer', { cause: err });
+      }
+      const content = (completion as { choices?: { message?: { content?: unknown } }[] })
+        .choices?.[0]?.message?.content;
+      if (typeof content === 'string' && content.length > 0) yield content;
+      return;
+    }
     const decoder = new TextDecoder();
     let buffer = '';
     const reader = response.body.getReader();

@@ -6,12 +6,14 @@ import type { ChatMessage } from '../llm';
 // A vendor stand-in for tests: a real HTTP server speaking the OpenAI chat-completions SSE
 // format at /v1/chat/completions. `behaviour` switches how it answers.
 
-export type Behaviour = 'stream' | 'http-500' | 'hang' | 'break' | 'no-source';
+export type Behaviour = 'stream' | 'http-500' | 'hang' | 'break' | 'no-source' | 'json' | 'slow';
 
 export interface StandIn {
   url: string;
   behaviour: Behaviour;
   reply: string;
+  /** Responses the client hung up on before they were complete. */
+  abandoned: number;
   requests: {
     headers: IncomingMessage['headers'];
     body: { messages: ChatMessage[]; stream: boolean; model: string };
@@ -24,11 +26,15 @@ export async function startStandIn(): Promise<StandIn> {
     url: '',
     behaviour: 'stream',
     reply: 'According to Excavation guide, page 2, trenches five feet deep or more need shoring.',
+    abandoned: 0,
     requests: [],
     close: async () => undefined,
   };
   const open = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
+    res.on('close', () => {
+      if (!res.writableFinished) state.abandoned += 1;
+    });
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
@@ -44,6 +50,15 @@ export async function startStandIn(): Promise<StandIn> {
       }
       if (state.behaviour === 'hang') {
         open.add(res);
+        return;
+      }
+      if (state.behaviour === 'json') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            choices: [{ index: 0, message: { role: 'assistant', content: state.reply } }],
+          }),
+        );
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -64,7 +79,7 @@ export async function startStandIn(): Promise<StandIn> {
       const next = () => {
         if (i < words.length) {
           res.write(event(words[i++] ?? ''));
-          setTimeout(next, 2);
+          setTimeout(next, state.behaviour === 'slow' ? 100 : 2);
         } else {
           res.write('data: [DONE]\n\n');
           res.end();
