@@ -101,18 +101,20 @@ export function createAdvisor(options: AdvisorOptions): Advisor {
       CANDIDATES,
     );
     const total = terms.reduce((sum, t) => sum + t.weight, 0);
-    const specific = terms.some((t) => t.weight === 1);
+    // "What is the speed limit?" must not be answered by "the crane manufacturer's limit":
+    // with two or more specific words, two must be in the passage.
+    const requiredSpecific = Math.min(2, terms.filter((t) => t.weight === 1).length);
     const scored: ScoredPassage[] = [];
     for (const row of rows) {
       let weight = 0;
-      let specificHit = false;
+      let specificHits = 0;
       terms.forEach((t, i) => {
         if (row.matched[i] !== '1') return;
         weight += t.weight;
-        if (t.weight === 1) specificHit = true;
+        if (t.weight === 1) specificHits += 1;
       });
       const coverage = total === 0 ? 0 : weight / total;
-      if (coverage < MIN_COVERAGE || (specific && !specificHit)) continue;
+      if (coverage < MIN_COVERAGE || specificHits < requiredSpecific) continue;
       scored.push({ ...row, coverage });
     }
     scored.sort((a, b) => b.coverage - a.coverage || b.rank - a.rank);
