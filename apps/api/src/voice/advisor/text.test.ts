@@ -15,6 +15,7 @@ describe('question words', () => {
       queryTerms('How deep can a trench be before it needs shoring?').map((t) => t.word),
     ).toEqual(['deep', 'trench', 'shoring']);
     expect(queryTerms('Can you tell me what I need to know?')).toEqual([]);
+    expect(queryTerms('Why doesn’t it work?').map((t) => t.word)).toEqual(['work']);
     // Generic site words count half.
     expect(queryTerms('site ladder').map((t) => t.weight)).toEqual([0.5, 1]);
   });
