@@ -34,6 +34,10 @@ const errors = {
   409: ApiErrorSchema,
 } as const;
 
+// The update schema is the create schema made partial, and zod still fills in the create
+// schema's defaults for absent fields: only the fields the caller actually sent count.
+const sentFields = new WeakMap<object, string[]>();
+
 const agentNotFound = () => new AppError(404, ErrorCode.AGENT_NOT_FOUND, 'Agent not found');
 
 async function checkContent(db: Db, ids: number[] | undefined): Promise<void> {
@@ -112,12 +116,21 @@ const ownerAgentsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: UpdateAgentBodySchema,
         response: { 200: AgentDetailSchema, ...errors },
       },
+      preValidation: async (request) => {
+        const body = request.body;
+        const keys = body && typeof body === 'object' ? Object.keys(body) : [];
+        sentFields.set(request, keys);
+      },
     },
     async (request) => {
       const actor = currentUser(request);
       const { id } = request.params;
-      const { knowledgeContentIds, ...fields } = request.body;
-      const changed = Object.keys(request.body);
+      const sent = new Set(sentFields.get(request) ?? []);
+      const picked = Object.fromEntries(
+        Object.entries(request.body).filter(([key]) => sent.has(key)),
+      ) as typeof request.body;
+      const { knowledgeContentIds, ...fields } = picked;
+      const changed = Object.keys(picked);
       if (changed.length === 0) {
         throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'Validation failed', {
           issues: { formErrors: ['Nothing to change'], fieldErrors: {} },

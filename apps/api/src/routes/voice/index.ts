@@ -39,7 +39,6 @@ const conversationNotFound = () =>
 /** /api/voice: signed URLs, what speech this server has, and conversation history. */
 const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const limits = voiceConfig(app.config);
   app.addHook('onRequest', app.requireUser);
 
   app.get(
@@ -61,6 +60,7 @@ const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
+      const limits = voiceConfig(app.config);
       const room = await findRoomForVoice(db, request.params.roomId);
       const owner = user.role === 'OWNER';
       if (!room || (!owner && !(await isRoomMember(db, room.id, user.id)))) throw roomNotFound();
