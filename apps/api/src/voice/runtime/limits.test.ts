@@ -6,11 +6,19 @@ import { eventually, listen, TestSocket } from './voice-test-kit';
 // Every limit closes cleanly with its code and a readable reason, and the conversation is
 // stored with that code. The limits are shrunk per suite through config.voice.
 
-function harness(ctx: TestContext) {
-  const h = {
+interface Harness {
+  w: World;
+  base: { ws: string; http: string };
+  open(cookie?: string, options?: Parameters<typeof TestSocket.open>[1]): Promise<TestSocket>;
+  metadataId(s: TestSocket): Promise<string>;
+  stored(id: string): Promise<{ end_reason: string | null; close_code: number | null }>;
+}
+
+function harness(ctx: TestContext): Harness {
+  const h: Harness = {
     w: undefined as unknown as World,
     base: undefined as unknown as { ws: string; http: string },
-    async open(cookie = h.w.cookies.USER, options: Parameters<typeof TestSocket.open>[1] = {}) {
+    async open(cookie = h.w.cookies.USER, options = {}) {
       const res = await fetch(`${h.base.http}/api/voice/rooms/${h.w.rooms.shared}/signed-url`, {
         headers: { cookie: cookie ?? '' },
       });
