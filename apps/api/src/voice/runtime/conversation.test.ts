@@ -1,4 +1,6 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
+import { seedDemo } from '../../bootstrap/demo-seed';
 import { describeEachDatabase } from '../../test/test-app';
 import { createWorld, type World } from '../../test/world';
 import {
@@ -359,6 +361,88 @@ describeEachDatabase(
       });
       await s.next('conversation_initiation_metadata');
       expect(responseText(await s.next('agent_response'))).toBe('Morning !');
+      await s.close();
+    });
+
+    it('answers from the content library with citations as attachments, and opens a cited document through the client tool', async () => {
+      await seedDemo(ctx.db, await ensureDefaultAgent(ctx.db), ctx.app.storage);
+      const pdf = await ctx.db
+        .selectFrom('content_items')
+        .select(['id', 'url'])
+        .where('title', '=', 'Site safety checklist')
+        .executeTakeFirstOrThrow();
+      const s = await TestSocket.open(await signedUrl(w.rooms.shared));
+      const id = conversationId(await s.next('conversation_initiation_metadata'));
+      await s.next('agent_response');
+      const answer = await s.ask('When do I need a full body harness?');
+      expect(responseText(answer)).toMatch(/full body harness/i);
+      const event = answer.agent_response_event as { attachments: unknown[] };
+      expect(event.attachments[0]).toEqual({
+        url: `${pdf.url}#page=2`,
+        name: 'Site safety checklist',
+        mime_type: 'application/pdf',
+        content_id: pdf.id,
+        content_type: 'PDF',
+        page: 2,
+      });
+
+      s.send({ type: 'user_message', text: 'Open that document please' });
+      const call = await s.next('client_tool_call');
+      const opened = await s.next('agent_response');
+      expect(call.client_tool_call).toEqual({
+        tool_name: 'open_content',
+        tool_call_id: expect.any(String),
+        parameters: { content_id: pdf.id },
+        event_id: eventIdOf(opened),
+      });
+      expect(responseText(opened)).toBe('Opening Site safety checklist.');
+      const toolCallId = (call.client_tool_call as { tool_call_id: string }).tool_call_id;
+      s.send({
+        type: 'client_tool_result',
+        tool_call_id: toolCallId,
+        result: 'Popup blocked',
+        is_error: true,
+      });
+      const failed = await s.next('agent_response');
+      expect(responseText(failed)).toBe('I could not open Site safety checklist: Popup blocked');
+      expect(eventIdOf(failed)).toBeGreaterThan(eventIdOf(opened)!);
+
+      // The transcript keeps the citations on the agent turn.
+      await eventually(async () => {
+        const row = await ctx.db
+          .selectFrom('conversation_messages')
+          .select(['citations'])
+          .where('conversation_id', '=', id)
+          .where('event_id', '=', eventIdOf(answer)!)
+          .executeTakeFirstOrThrow();
+        expect(row.citations[0]).toMatchObject({ contentId: pdf.id, page: 2, type: 'PDF' });
+      });
+      await s.close();
+    });
+
+    it('says plainly when nothing relevant is found, and the question becomes a knowledge gap', async () => {
+      const s = await TestSocket.open(await signedUrl(w.rooms.shared));
+      const id = conversationId(await s.next('conversation_initiation_metadata'));
+      await s.next('agent_response');
+      const answer = await s.ask('What is the torque spec for a flux capacitor?');
+      expect(
+        (answer.agent_response_event as { attachments?: unknown }).attachments,
+      ).toBeUndefined();
+      await eventually(async () =>
+        expect(
+          await ctx.db
+            .selectFrom('knowledge_gaps')
+            .select(['question', 'conversation_id', 'room_id', 'user_id'])
+            .execute(),
+        ).toEqual([
+          {
+            question: 'What is the torque spec for a flux capacitor?',
+            conversation_id: id,
+            room_id: w.rooms.shared,
+            user_id: w.user.id,
+          },
+        ]),
+      );
       await s.close();
     });
 
