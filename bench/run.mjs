@@ -188,3 +188,4 @@ console.log(
 
 // ---- content uploads and file serving (issue 4) ------------------------------------------------
 await import('./upload.mjs');
+await import('./voice.mjs');
