@@ -136,6 +136,7 @@ describeEachDatabase(
     it('keeps event ids monotonic across pings and turns', async () => {
       const s = await TestSocket.open(await signedUrl(w.rooms.shared));
       await s.next('conversation_initiation_metadata');
+      await s.next('agent_response');
       for (const q of ['one?', 'two?', 'three?']) await s.ask(q);
       await s.next('ping');
       const ids = s.frames.map(eventIdOf).filter((id): id is number => id !== undefined);
@@ -192,9 +193,14 @@ describeEachDatabase(
       });
       const metadata = await s.next('conversation_initiation_metadata');
       expect(s.frames[0]).toBe(metadata);
-      // The early message is answered after the first message.
-      await s.next('agent_response');
-      await s.next('agent_response');
+      // The user spoke first: the greeting gives way (it had sent nothing) and the question is
+      // answered, in voice mode (the default), with audio right after the text.
+      const answer = await s.next('agent_response');
+      expect(responseText(answer)).not.toBe(
+        "Hi, I'm your Field Advisor. What are you working on today?",
+      );
+      expect(s.all('agent_response')).toHaveLength(1);
+      expect(s.all('interruption')).toEqual([]);
       const row = await conversationRow(conversationId(metadata));
       expect(row.text_only).toBe(false);
       await s.close();

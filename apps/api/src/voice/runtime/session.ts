@@ -71,6 +71,8 @@ type State = 'authenticating' | 'open' | 'closing' | 'closed';
 
 interface Turn {
   id: number;
+  /** Whether anything of this turn has gone out (text, audio or a tool call). */
+  spoke: boolean;
   abort: AbortController;
   done: Promise<void>;
   finished: boolean;
@@ -118,6 +120,7 @@ export class VoiceSession {
   /** Database writes of this conversation, in order (feedback lands after its row). */
   private writes: Promise<void> = Promise.resolve();
   private serverClose: { code: number; reason: string } | null = null;
+  private receivedClose = 1006;
   private closeTimer: NodeJS.Timeout | null = null;
   private resolveFinished!: () => void;
   /** Resolves once the socket is closed and the conversation's end is stored. */
@@ -258,7 +261,7 @@ export class VoiceSession {
     });
     if (this.state !== 'authenticating') {
       // The client left while the row was written: the close handler ran before it existed.
-      await this.storeEnd(this.serverClose?.code ?? 1006);
+      await this.storeEnd(this.receivedClose);
       return;
     }
     this.send({
@@ -442,12 +445,16 @@ export class VoiceSession {
 
   /** Barge-in (§6): stop the agent's turn if its audio is still produced or playing. */
   private interruptIfSpeaking(): void {
-    const active = this.turn && !this.turn.finished;
+    const turn = this.turn;
+    const active = turn !== null && !turn.finished;
     const playing = Date.now() < this.playbackEndsAt;
     if (!active && !playing) return;
-    this.turn?.abort.abort();
+    turn?.abort.abort();
     this.playbackEndsAt = 0;
-    this.send({ type: 'interruption', interruption_event: { event_id: this.nextId() } });
+    // A turn that has sent nothing yet is dropped silently: there is nothing to interrupt.
+    if (playing || turn?.spoke) {
+      this.send({ type: 'interruption', interruption_event: { event_id: this.nextId() } });
+    }
   }
 
   /**
@@ -460,7 +467,7 @@ export class VoiceSession {
     const abort = new AbortController();
     const onEnd = () => abort.abort();
     this.lifetime.signal.addEventListener('abort', onEnd, { once: true });
-    const turn: Turn = { id: 0, abort, done: Promise.resolve(), finished: false };
+    const turn: Turn = { id: 0, spoke: false, abort, done: Promise.resolve(), finished: false };
     turn.done = (async () => {
       await previous?.done;
       if (abort.signal.aborted || this.state !== 'open') return;
@@ -495,6 +502,7 @@ export class VoiceSession {
       this.startTurn(async (turn) => {
         const callId = `call_${++this.toolCallCount}`;
         this.toolCalls.set(callId, target);
+        turn.spoke = true;
         this.send({
           type: 'client_tool_call',
           client_tool_call: {
@@ -611,6 +619,7 @@ export class VoiceSession {
     const respond = () => {
       if (responded || !live()) return;
       responded = true;
+      turn.spoke = true;
       if (streaming) this.sendPart(turn, 'stop', '');
       const full = text.trim();
       this.send({
@@ -640,16 +649,24 @@ export class VoiceSession {
     const startStreaming = () => {
       if (streaming || responded || !live()) return;
       streaming = true;
+      turn.spoke = true;
       this.sendPart(turn, 'start', '');
       if (text) this.sendPart(turn, 'delta', text);
     };
 
-    if (!synthesizer) {
-      while (!textDone && text === '') await waitForText();
-      await nextMacrotask(); // text produced within this turn of the event loop counts as known
-      if (!textDone) startStreaming();
+    // An interrupted turn stops waiting at once, even for a model that ignores the abort.
+    signal.addEventListener('abort', notify, { once: true });
+    const finish = async () => {
+      if (!live()) return;
       await reader;
       respond();
+    };
+
+    if (!synthesizer) {
+      while (live() && !textDone && text === '') await waitForText();
+      await nextMacrotask(); // text produced within this turn of the event loop counts as known
+      if (!textDone) startStreaming();
+      await finish();
       return;
     }
 
@@ -692,8 +709,7 @@ export class VoiceSession {
       const ms = (audio.samples.length / audio.sampleRate) * 1000;
       this.playbackEndsAt = Math.max(Date.now(), this.playbackEndsAt) + ms;
     }
-    await reader;
-    respond();
+    await finish();
   }
 
   private sendPart(turn: Turn, type: 'start' | 'delta' | 'stop', text: string): void {
@@ -871,6 +887,7 @@ export class VoiceSession {
   private async onClosed(code: number, _reason: string): Promise<void> {
     const previous = this.state;
     this.state = 'closed';
+    this.receivedClose = code;
     if (this.closeTimer) clearTimeout(this.closeTimer);
     this.stopEverything();
     if (this.reserved && this.identity) {
