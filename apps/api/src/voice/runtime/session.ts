@@ -27,7 +27,14 @@ import {
 import { Endpointer } from '../speech/endpointer';
 import type { SpeechEngines } from '../speech/speech.types';
 import { authorizeRoom, identify, type VoiceIdentity, VoiceRefusal } from './auth';
-import { closeReason, fillVariables, matchOpenRequest, nextSentence, toAttachment } from './text';
+import {
+  closeReason,
+  fillVariables,
+  matchOpenRequest,
+  nextSentence,
+  splitFirstClause,
+  toAttachment,
+} from './text';
 import {
   endConversation,
   insertConversation,
@@ -672,16 +679,26 @@ export class VoiceSession {
 
     let consumed = 0;
     let firstAudio = true;
+    let carried: string | null = null;
     for (;;) {
       if (!live()) break;
-      const next = nextSentence(text.slice(consumed), textDone);
-      if (!next) {
-        if (textDone) break;
-        await waitForText();
-        continue;
+      let sentence: string;
+      if (carried !== null) {
+        sentence = carried;
+        carried = null;
+      } else {
+        const next = nextSentence(text.slice(consumed), textDone);
+        if (!next) {
+          if (textDone) break;
+          await waitForText();
+          continue;
+        }
+        consumed += next.end;
+        sentence = next.sentence;
+        // The turn's first audio comes from its first clause alone: it is ready sooner.
+        const split = firstAudio ? splitFirstClause(sentence) : null;
+        if (split) [sentence, carried] = split;
       }
-      consumed += next.end;
-      const sentence = next.sentence;
       let audio;
       try {
         audio = await synthesizer.synthesize(
