@@ -172,6 +172,9 @@ export async function createSpeechEngines(options: SpeechOptions): Promise<Local
     rebuildLanguageModel,
     scheduleLanguageModelRebuild() {
       if (!worker || closed) return;
+      // A recognizer nobody has used yet builds its model at first use (with the text as it
+      // is then); no need to start the worker for every content change of a text-only server.
+      if (worker.startCount === 0) return;
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         timer = null;
