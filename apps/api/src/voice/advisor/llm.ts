@@ -25,20 +25,33 @@ export class LlmError extends Error {
   }
 }
 
-/** Reads LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS; null when LLM_BASE_URL is unset. */
+/**
+ * Reads LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS; null when LLM_BASE_URL is unset or
+ * empty. A malformed value throws a message naming the variable (the start stops, as for the
+ * other settings).
+ */
 export function llmConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LlmConfig | null {
   const baseUrl = env.LLM_BASE_URL?.trim();
   if (!baseUrl) return null;
-  const parsed = new URL(baseUrl); // throws on a malformed URL: fail at start, not mid-call
-  if (!/^https?:$/.test(parsed.protocol)) {
-    throw new Error(`LLM_BASE_URL must be an http(s) URL, got ${parsed.protocol}`);
+  let parsed: URL | null;
+  try {
+    parsed = new URL(baseUrl);
+  } catch {
+    parsed = null;
   }
-  const timeout = Number(env.LLM_TIMEOUT_MS ?? '');
+  if (!parsed || !/^https?:$/.test(parsed.protocol)) {
+    throw new Error(`LLM_BASE_URL must be an http(s) URL such as https://api.openai.com/v1`);
+  }
+  const rawTimeout = env.LLM_TIMEOUT_MS?.trim();
+  const timeout = rawTimeout ? Number(rawTimeout) : 15_000;
+  if (!Number.isInteger(timeout) || timeout <= 0) {
+    throw new Error('LLM_TIMEOUT_MS must be a positive whole number of milliseconds');
+  }
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     apiKey: env.LLM_API_KEY?.trim() || null,
     model: env.LLM_MODEL?.trim() || 'gpt-4o-mini',
-    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 15_000,
+    timeoutMs: timeout,
   };
 }
 
@@ -99,6 +112,19 @@ export async function* streamChat(
       );
     }
     arm();
+    // A server that ignores stream: true answers one JSON completion.
+    if (/application\/json/i.test(response.headers.get('content-type') ?? '')) {
+      let completion: unknown;
+      try {
+        completion = await response.json();
+      } catch (err) {
+        throw new LlmError('the model sent a malformed answer', { cause: err });
+      }
+      const content = (completion as { choices?: { message?: { content?: unknown } }[] })
+        .choices?.[0]?.message?.content;
+      if (typeof content === 'string' && content.length > 0) yield content;
+      return;
+    }
     const decoder = new TextDecoder();
     let buffer = '';
     const reader = response.body.getReader();

@@ -81,9 +81,12 @@ const SYNONYMS: Record<string, string[]> = {
 
 /** Lowercased words of a text (letters, digits, inner apostrophes). */
 export function words(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []).map((w) =>
-    w.replace(/'s$/, ''),
-  );
+  return (
+    text
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u02bc]/g, "'")
+      .match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []
+  ).map((w) => w.replace(/'s$/, ''));
 }
 
 /** A light suffix-stripping stemmer: enough to match "trenches" to "trench", "shoring" to "shore". */
