@@ -191,3 +191,6 @@ await import('./upload.mjs');
 
 // ---- speech recognition accuracy (issue 6) ----------------------------------------------------
 await import('./asr.mjs');
+
+// ---- voice runtime: latency and concurrent sessions (issue 6) ---------------------------------
+await import('./voice.mjs');
