@@ -38,6 +38,17 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'DELETE /api/test-rooms/{roomId}': 'owner',
   'GET /api/agents/': 'owner',
 
+  'GET /api/owner/agents': 'owner',
+  'POST /api/owner/agents': 'owner',
+  'PATCH /api/owner/agents/{id}': 'owner',
+  'DELETE /api/owner/agents/{id}': 'owner',
+  'GET /api/owner/knowledge-gaps': 'owner',
+
+  'GET /api/voice/status': 'signed-in',
+  'GET /api/voice/rooms/{roomId}/signed-url': 'signed-in',
+  'GET /api/voice/rooms/{roomId}/conversations': 'signed-in',
+  'GET /api/voice/conversations/{id}': 'signed-in',
+  'GET /api/voice/conversations': 'owner',
   'GET /api/voice/agents/': 'signed-in',
   'GET /api/voice/agents/{agent_id}/usage': 'signed-in',
 
