@@ -95,7 +95,8 @@ describe.skipIf(problem !== null)('PostgreSQL stopped and restarted under load',
     await sleep(1000);
     const beforeOutage = acknowledged.length;
     pg.stop();
-    await sleep(2000);
+    const stoppedAt = Date.now();
+    while ((statuses.get(503) ?? 0) < 5 && Date.now() - stoppedAt < 15_000) await sleep(50);
     const duringOutage = statuses.get(503) ?? 0;
     pg.start();
     // Back within 5 s of the server accepting connections again: the pool reconnects by itself.

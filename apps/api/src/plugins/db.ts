@@ -28,8 +28,13 @@ export async function openDatabase(
       connectionTimeoutMillis: 5000,
       ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
     });
-    // An idle client losing its server must not crash the process; the next query reconnects.
+    // A client losing its server must not crash the process; the next query reconnects. The
+    // pool only listens for errors on idle clients: one checked out when the server goes away
+    // (a restart, a failover) would otherwise raise an uncaught exception.
     pool.on('error', (err) => onPoolError?.(err));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => onPoolError?.(err));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     if (config.databaseSchema) {
       await sql`create schema if not exists ${sql.id(config.databaseSchema)}`.execute(db);
