@@ -151,6 +151,41 @@ describe('Conversation messages', () => {
     await conversation.endSession();
   });
 
+  it('passes the attachments of an agent response through, dropping malformed entries', async () => {
+    const { conversation, socket, events } = await start({ textOnly: true });
+    const citation = {
+      url: '/uploads/ppe.pdf#page=3',
+      name: 'PPE Guide',
+      mime_type: 'application/pdf',
+      content_id: 4,
+      content_type: 'PDF',
+      page: 3,
+    };
+    socket.receive({
+      type: 'agent_response',
+      agent_response_event: {
+        agent_response: 'Wear a P100 mask (PPE Guide, page 3).',
+        event_id: 2,
+        attachments: [citation, { url: 5 }, 'x', null],
+      },
+    });
+    socket.receive({
+      type: 'agent_response',
+      agent_response_event: { agent_response: 'No sources.', event_id: 3, attachments: [{}] },
+    });
+    const messages = events.filter(([n]) => n === 'message').map(([, m]) => m);
+    expect(messages).toStrictEqual([
+      {
+        source: 'ai',
+        message: 'Wear a P100 mask (PPE Guide, page 3).',
+        eventId: 2,
+        attachments: [citation],
+      },
+      { source: 'ai', message: 'No sources.', eventId: 3 },
+    ]);
+    await conversation.endSession();
+  });
+
   it('plays agent audio, switches modes, and drops audio older than an interruption', async () => {
     const { conversation, socket, events, fake } = await start();
     const playback = fake.nodes[1]!;
