@@ -270,6 +270,21 @@ describe('Conversation messages', () => {
     await conversation.endSession();
   });
 
+  it('turns mute-while-the-agent-speaks on and off during a session', async () => {
+    const { conversation, socket, fake } = await start();
+    const capture = fake.nodes[0]!;
+    socket.receive({ type: 'audio', audio_event: { audio_base_64: 'AAAA', event_id: 1 } });
+    expect(capture.posted.filter((m) => m['type'] === 'mute').at(-1)).not.toEqual({
+      type: 'mute',
+      muted: true,
+    });
+    conversation.setMuteMicWhileAgentSpeaks(true);
+    expect(capture.posted.at(-1)).toEqual({ type: 'mute', muted: true });
+    conversation.setMuteMicWhileAgentSpeaks(false);
+    expect(capture.posted.at(-1)).toEqual({ type: 'mute', muted: false });
+    await conversation.endSession();
+  });
+
   it('runs client tools and answers unknown ones with the spec error', async () => {
     const { conversation, socket, events } = await start({
       clientTools: {

@@ -60,6 +60,7 @@ export class Conversation {
   private ended = false;
   private endPromise?: Promise<void>;
   private userMuted = false;
+  private muteWhileSpeaking = false;
   private volume = 1;
   private pingMs: number | null = null;
   private lastInterruptId = -1;
@@ -74,7 +75,9 @@ export class Conversation {
   private constructor(
     private readonly options: SessionOptions,
     private readonly platform: VoicePlatform,
-  ) {}
+  ) {
+    this.muteWhileSpeaking = options.muteMicWhileAgentSpeaks === true;
+  }
 
   /**
    * Runs the start sequence (microphone → optional delay → socket → capture and playback →
@@ -570,6 +573,12 @@ export class Conversation {
     this.applyMicMute();
   }
 
+  /** Turns `muteMicWhileAgentSpeaks` on or off during the session. */
+  setMuteMicWhileAgentSpeaks(on: boolean): void {
+    this.muteWhileSpeaking = on;
+    this.applyMicMute();
+  }
+
   getInputVolume(): number {
     return this.capture?.volume ?? 0;
   }
@@ -624,7 +633,7 @@ export class Conversation {
   }
 
   private applyMicMute(): void {
-    const agentSpeaking = this.options.muteMicWhileAgentSpeaks === true && this.mode === 'speaking';
+    const agentSpeaking = this.muteWhileSpeaking && this.mode === 'speaking';
     this.capture?.setMuted(this.userMuted || agentSpeaking);
   }
 
