@@ -87,12 +87,15 @@ export function useRoomConversation({ roomId, user, preferences }: UseRoomConver
   const mountedRef = useRef(true);
   const lastSentRef = useRef<{ text: string; at: number } | null>(null);
 
-  const add = useCallback((message: Omit<ChatMessage, 'id' | 'timestamp' | 'citations'> & { citations?: Citation[] }) => {
-    setMessages((list) => [
-      ...list,
-      { id: newId(), timestamp: Date.now(), citations: [], ...message },
-    ]);
-  }, []);
+  const add = useCallback(
+    (message: Omit<ChatMessage, 'id' | 'timestamp' | 'citations'> & { citations?: Citation[] }) => {
+      setMessages((list) => [
+        ...list,
+        { id: newId(), timestamp: Date.now(), citations: [], ...message },
+      ]);
+    },
+    [],
+  );
   const addError = useCallback(
     (text: string) => add({ text, isUser: false, isError: true }),
     [add],

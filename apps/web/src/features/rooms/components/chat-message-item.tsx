@@ -110,9 +110,17 @@ export function ChatMessageItem({
             disabled={!canRate || rated !== null}
             onClick={() => onFeedback(true)}
             color={rated === 'like' ? 'primary' : 'default'}
-            sx={{ width: 44, height: 44, '&.Mui-disabled': rated === 'like' ? { color: 'primary.main' } : {} }}
+            sx={{
+              width: 44,
+              height: 44,
+              '&.Mui-disabled': rated === 'like' ? { color: 'primary.main' } : {},
+            }}
           >
-            {rated === 'like' ? <ThumbUpIcon fontSize="small" /> : <ThumbUpOutlinedIcon fontSize="small" />}
+            {rated === 'like' ? (
+              <ThumbUpIcon fontSize="small" />
+            ) : (
+              <ThumbUpOutlinedIcon fontSize="small" />
+            )}
           </IconButton>
           <IconButton
             aria-label="Not helpful"
@@ -120,9 +128,17 @@ export function ChatMessageItem({
             disabled={!canRate || rated !== null}
             onClick={() => onFeedback(false)}
             color={rated === 'dislike' ? 'primary' : 'default'}
-            sx={{ width: 44, height: 44, '&.Mui-disabled': rated === 'dislike' ? { color: 'primary.main' } : {} }}
+            sx={{
+              width: 44,
+              height: 44,
+              '&.Mui-disabled': rated === 'dislike' ? { color: 'primary.main' } : {},
+            }}
           >
-            {rated === 'dislike' ? <ThumbDownIcon fontSize="small" /> : <ThumbDownOutlinedIcon fontSize="small" />}
+            {rated === 'dislike' ? (
+              <ThumbDownIcon fontSize="small" />
+            ) : (
+              <ThumbDownOutlinedIcon fontSize="small" />
+            )}
           </IconButton>
           {rated ? (
             <Typography variant="caption" sx={{ alignSelf: 'center', color: 'text.secondary' }}>

@@ -57,9 +57,7 @@ export function PastConversations({ roomId, agentName, onOpenCitation }: PastCon
           ) : null}
         </Box>
         {isLoading ? <Typography variant="body2">Loading...</Typography> : null}
-        {isError ? (
-          <Alert severity="warning">Past conversations could not be loaded.</Alert>
-        ) : null}
+        {isError ? <Alert severity="warning">Past conversations could not be loaded.</Alert> : null}
         {conversations && count === 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             No past conversations in this room yet.
@@ -69,17 +67,30 @@ export function PastConversations({ roomId, agentName, onOpenCitation }: PastCon
           <List disablePadding sx={{ maxHeight: '24rem', overflowY: 'auto' }}>
             {conversations.map((c) => (
               <ListItem key={c.id} disablePadding divider>
-                <ListItemButton onClick={() => setOpenId(c.id)} sx={{ minHeight: 44, display: 'block' }}>
+                <ListItemButton
+                  onClick={() => setOpenId(c.id)}
+                  sx={{ minHeight: 44, display: 'block' }}
+                >
                   <Typography component="span" variant="subtitle2" sx={{ display: 'block' }}>
                     {formatDate(c.startedAt)}
-                  </Typography>
-                  <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
-                    {formatDuration(c.durationSeconds)} · {plural(c.messageCount, 'message', 'messages')}
                   </Typography>
                   <Typography
                     component="span"
                     variant="body2"
-                    sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    sx={{ display: 'block', color: 'text.secondary' }}
+                  >
+                    {formatDuration(c.durationSeconds)} ·{' '}
+                    {plural(c.messageCount, 'message', 'messages')}
+                  </Typography>
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    sx={{
+                      display: 'block',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
                   >
                     {c.preview ?? 'No questions asked'}
                   </Typography>
@@ -109,7 +120,13 @@ interface ConversationDialogProps {
 }
 
 /** One past conversation to reread: a dialog at 640 px and up, full screen below. */
-function ConversationDialog({ id, summary, agentName, onClose, onOpenCitation }: ConversationDialogProps) {
+function ConversationDialog({
+  id,
+  summary,
+  agentName,
+  onClose,
+  onOpenCitation,
+}: ConversationDialogProps) {
   const wide = useMediaQuery('(min-width:640px)', { noSsr: true });
   const titleId = useId();
   const { data, isFetching, isError } = useGetConversationQuery(id ?? '', { skip: id === null });
@@ -141,7 +158,8 @@ function ConversationDialog({ id, summary, agentName, onClose, onOpenCitation }:
         {detail ? (
           <>
             <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-              {formatDuration(detail.durationSeconds)} · {plural(detail.messages.length, 'message', 'messages')}
+              {formatDuration(detail.durationSeconds)} ·{' '}
+              {plural(detail.messages.length, 'message', 'messages')}
             </Typography>
             {detail.messages.length === 0 ? (
               <Typography variant="body2">Nothing was said in this conversation.</Typography>
@@ -149,7 +167,14 @@ function ConversationDialog({ id, summary, agentName, onClose, onOpenCitation }:
               <Box
                 component="ul"
                 aria-label="Transcript"
-                sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+                sx={{
+                  listStyle: 'none',
+                  m: 0,
+                  p: 0,
+                  display: 'flex',
+                  flexDirection: 'column',
+                  gap: 1.5,
+                }}
               >
                 {detail.messages.map((m) => (
                   <ChatMessageItem

@@ -111,8 +111,8 @@ function RoomChat({ room, user }: { room: Room; user: User }) {
       ) : null}
       {!live ? (
         <Alert severity="warning">
-          This room is {room.status === 'PAUSED' ? 'paused' : 'inactive'}, so no conversation can
-          be started. Past conversations can still be read.
+          This room is {room.status === 'PAUSED' ? 'paused' : 'inactive'}, so no conversation can be
+          started. Past conversations can still be read.
         </Alert>
       ) : null}
       <RoomChatPanel

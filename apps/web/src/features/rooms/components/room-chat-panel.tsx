@@ -77,7 +77,12 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
   const lastAgent = [...messages].reverse().find((m) => !m.isUser);
   const sessionButton =
     status === 'disconnected' ? (
-      <Button variant="contained" onClick={props.onStart} disabled={!props.canStart} sx={{ minHeight: 44 }}>
+      <Button
+        variant="contained"
+        onClick={props.onStart}
+        disabled={!props.canStart}
+        sx={{ minHeight: 44 }}
+      >
         Start Conversation
       </Button>
     ) : status === 'connected' ? (
@@ -145,7 +150,11 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
             borderColor: 'divider',
             borderRadius: 1,
             p: 1.5,
-            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+            '&:focus-visible': {
+              outline: '2px solid',
+              outlineColor: 'primary.main',
+              outlineOffset: 2,
+            },
           }}
         >
           {messages.length === 0 ? (
@@ -157,7 +166,14 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
           ) : (
             <Box
               component="ul"
-              sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+              sx={{
+                listStyle: 'none',
+                m: 0,
+                p: 0,
+                display: 'flex',
+                flexDirection: 'column',
+                gap: 1.5,
+              }}
             >
               {messages.map((m) => (
                 <ChatMessageItem
@@ -197,7 +213,9 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
               props.onDraftChange(e.target.value);
             }}
             onFocus={props.onInputFocus}
-            placeholder={connected ? `Send a message to ${agentName}...` : 'Starting conversation...'}
+            placeholder={
+              connected ? `Send a message to ${agentName}...` : 'Starting conversation...'
+            }
             fullWidth
             autoComplete="off"
             slotProps={{ htmlInput: { 'aria-label': `Message to ${agentName}`, maxLength: 2000 } }}
