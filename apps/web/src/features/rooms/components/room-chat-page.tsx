@@ -90,6 +90,9 @@ function RoomChat({ room, user }: { room: Room; user: User }) {
   const citations = useOpenCitation();
   const { data: voiceStatus } = useGetVoiceStatusQuery();
   const live = room.status === 'LIVE';
+  const state = room.status === 'PAUSED' ? 'paused' : 'inactive';
+  // Users talk only in LIVE rooms; the owner may try any room (the server allows it too).
+  const canStart = live || user.role === 'OWNER';
   const sessionRuns = chat.status === 'connected';
 
   return (
@@ -110,9 +113,10 @@ function RoomChat({ room, user }: { room: Room; user: User }) {
         </Alert>
       ) : null}
       {!live ? (
-        <Alert severity="warning">
-          This room is {room.status === 'PAUSED' ? 'paused' : 'inactive'}, so no conversation can be
-          started. Past conversations can still be read.
+        <Alert severity={canStart ? 'info' : 'warning'}>
+          {canStart
+            ? `This room is ${state}. As the owner you can still start a test conversation.`
+            : `This room is ${state}, so no conversation can be started. Past conversations can still be read.`}
         </Alert>
       ) : null}
       <RoomChatPanel
@@ -123,7 +127,7 @@ function RoomChat({ room, user }: { room: Room; user: User }) {
         agentTyping={chat.agentTyping}
         textOnlyReason={chat.textOnlyReason}
         audioChunks={chat.audioChunks}
-        canStart={live}
+        canStart={canStart}
         canRate={chat.canRate}
         onStart={() => void chat.start()}
         onEnd={chat.end}

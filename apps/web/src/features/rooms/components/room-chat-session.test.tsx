@@ -254,6 +254,21 @@ describe('room chat: errors and the end of a session', () => {
     ).toBeInTheDocument();
   });
 
+  it('lets the owner start a test conversation in a paused room', async () => {
+    server.use(
+      http.get('/api/auth/status', () =>
+        HttpResponse.json(signedIn(makeUser({ role: 'OWNER', firstName: 'Olive' }))),
+      ),
+    );
+    renderApp('/test-room/13?session=s1');
+    expect(await screen.findByRole('button', { name: 'Start Conversation' })).toBeEnabled();
+    expect(
+      screen.getByText(
+        'This room is paused. As the owner you can still start a test conversation.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says what speech is missing on the server and that typed chat keeps working', async () => {
     server.use(
       http.get('/api/voice/status', () =>
