@@ -128,9 +128,12 @@ test('a user asks the Field Advisor by text in a voice session and gets a cited,
     .toBeGreaterThan(0);
 
   // Thumbs up on the cited answer: sent once, the choice stays shown.
-  const answer = messages.getByRole('listitem').filter({ has: citation });
-  await answer.getByRole('button', { name: 'Helpful' }).click();
-  await expect(answer.getByRole('button', { name: 'Helpful' })).toHaveAttribute(
+  const answer = messages
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: `${title}, page 1` }) })
+    .first();
+  await answer.getByRole('button', { name: 'Helpful', exact: true }).click();
+  await expect(answer.getByRole('button', { name: 'Helpful', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );

@@ -28,6 +28,8 @@ export interface ChatMessage {
   eventId?: number;
   citations: Citation[];
   feedback?: 'like' | 'dislike';
+  /** For an error: what the connection said (e.g. the server's close reason). */
+  detail?: string;
 }
 
 /** Why a session runs without the microphone; null while voice is on (or no session). */
@@ -97,7 +99,7 @@ export function useRoomConversation({ roomId, user, preferences }: UseRoomConver
     [],
   );
   const addError = useCallback(
-    (text: string) => add({ text, isUser: false, isError: true }),
+    (text: string, detail?: string) => add({ text, isUser: false, isError: true, detail }),
     [add],
   );
 
@@ -142,7 +144,7 @@ export function useRoomConversation({ roomId, user, preferences }: UseRoomConver
           setAgentTyping(true);
         }
       },
-      onDisconnect: ({ reason }) => {
+      onDisconnect: ({ reason, message }) => {
         if (sessionRef.current === current) {
           sessionRef.current = null;
           setSession(null);
@@ -152,7 +154,7 @@ export function useRoomConversation({ roomId, user, preferences }: UseRoomConver
         setAgentTyping(false);
         setMode('listening');
         setTalkHeld(false);
-        if (reason === 'error') addError(CONNECTION_ERROR_TEXT);
+        if (reason === 'error') addError(CONNECTION_ERROR_TEXT, message);
         // The conversation is stored now: the room's past conversations grow by one.
         dispatch(api.util.invalidateTags([roomConversationsTag(roomId)]));
       },
@@ -178,6 +180,7 @@ export function useRoomConversation({ roomId, user, preferences }: UseRoomConver
       } catch (error) {
         if (!(error instanceof VoiceClientError) || !AUDIO_FAILURES.has(error.code)) throw error;
         // No microphone (denied, missing, or no audio support): typed chat still works.
+        console.warn('Voice is unavailable; continuing with a text-only session', error);
         if (!mountedRef.current) return;
         setTextOnlyReason(error.code === 'MICROPHONE_FAILED' ? 'microphone' : 'audio');
         conversation = await attempt(true);

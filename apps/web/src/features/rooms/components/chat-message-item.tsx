@@ -19,6 +19,7 @@ export interface ChatMessageView {
   citations: Citation[];
   eventId?: number;
   feedback?: 'like' | 'dislike' | null;
+  detail?: string;
 }
 
 export interface ChatMessageItemProps {
@@ -80,6 +81,11 @@ export function ChatMessageItem({
         </Box>
         {message.text}
       </Box>
+      {isError && message.detail ? (
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {message.detail}
+        </Typography>
+      ) : null}
       {message.citations.length > 0 ? (
         <Box
           component="ul"

@@ -216,6 +216,8 @@ describe('room chat: errors and the end of a session', () => {
     expect(
       await screen.findByText('Sorry, there was a connection error. Please try again.'),
     ).toBeInTheDocument();
+    // The server's close reason is shown under it.
+    expect(screen.getByText('Internal error')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Start Conversation' })).toBeInTheDocument();
   });
 
