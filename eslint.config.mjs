@@ -16,6 +16,32 @@ const dataBans = [
   'kysely',
 ];
 
+const boundaries = {
+  enforceBuildableLibDependency: false,
+  allow: [],
+  depConstraints: [
+    {
+      sourceTag: 'type:app',
+      onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data'],
+    },
+    { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data'] },
+    { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui'] },
+    {
+      sourceTag: 'type:data',
+      onlyDependOnLibsWithTags: ['type:data'],
+      bannedExternalImports: dataBans,
+    },
+    { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:data'] },
+    { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
+    {
+      sourceTag: 'scope:api',
+      onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'],
+      bannedExternalImports: ['react', 'react-dom', '@mui/*'],
+    },
+    { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  ],
+};
+
 export default tseslint.config([
   {
     ignores: [
@@ -41,33 +67,17 @@ export default tseslint.config([
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
       ],
+      '@nx/enforce-module-boundaries': ['error', boundaries],
+    },
+  },
+  {
+    // The API's conformance tests drive the conversation socket with the product's own client
+    // (text-only, in Node): test files only, never the API's code (docs/voice-runtime.md).
+    files: ['apps/api/src/**/*.test.ts'],
+    rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            {
-              sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data'],
-            },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data'] },
-            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui'] },
-            {
-              sourceTag: 'type:data',
-              onlyDependOnLibsWithTags: ['type:data'],
-              bannedExternalImports: dataBans,
-            },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:data'] },
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
-            {
-              sourceTag: 'scope:api',
-              onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'],
-              bannedExternalImports: ['react', 'react-dom', '@mui/*'],
-            },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-          ],
-        },
+        { ...boundaries, allow: ['@fieldcraft/voice-client'] },
       ],
     },
   },

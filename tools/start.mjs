@@ -2,10 +2,12 @@
 // when nothing changed), then run the API in THIS process so signals reach it directly.
 import { pathToFileURL } from 'node:url';
 import { ensureDependencies, run } from './ensure-deps.mjs';
+import { ensureSpeech } from './ensure-speech.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
 ensureDependencies(root);
+ensureSpeech(); // never fails the start: without the programs, text chat still works
 
 const built = run(
   'npx',

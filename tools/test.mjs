@@ -3,6 +3,7 @@
 // the PostgreSQL at TEST_DATABASE_URL), then the browser end-to-end suite in Debian's chromium.
 import { existsSync } from 'node:fs';
 import { ensureDependencies, run } from './ensure-deps.mjs';
+import { ensureSpeech } from './ensure-speech.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -44,6 +45,8 @@ const steps = [
   ['typecheck (all projects)', nx('run-many', '-t', 'typecheck', '--parallel=2')],
   // Before the suites: libs/voice-client's tests already drive chromium.
   ['chromium present', ensureChromium],
+  // The speech suites run the real flite, espeak-ng and pocketsphinx.
+  ['speech programs present', () => (ensureSpeech().length === 0 ? 0 : 1)],
   ['unit + integration tests', nx('run-many', '-t', 'test', '--exclude=web-e2e', '--parallel=2')],
   ['build (all projects)', nx('run-many', '-t', 'build', '--parallel=2')],
   ['end-to-end (Playwright, chromium)', nx('run', 'web-e2e:test')],

@@ -12,6 +12,7 @@ import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { speechPlugin } from './plugins/speech';
 import { storagePlugin } from './plugins/storage';
+import { voicePlugin } from './plugins/voice';
 import { webAppPlugin } from './plugins/web-app';
 import agentsRoutes from './routes/agents/index';
 import authRoutes from './routes/auth/index';
@@ -20,9 +21,11 @@ import dashboardRoutes from './routes/dashboard/index';
 import filesRoutes from './routes/files/index';
 import healthRoutes from './routes/health/index';
 import ownerRoutes from './routes/owner/index';
+import ownerAgentsRoutes from './routes/owner-agents/index';
 import userRoomsRoutes from './routes/rooms/index';
 import testRoomsRoutes from './routes/test-rooms/index';
 import usersRoutes from './routes/users/index';
+import voiceRoutes from './routes/voice/index';
 import voiceAgentsRoutes from './routes/voice-agents/index';
 
 export interface BuildOptions {
@@ -63,6 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(bootstrapPlugin);
     await app.register(speechPlugin);
     await app.register(advisorPlugin);
+    await app.register(voicePlugin);
     await app.register(openApiPlugin);
 
     await app.register(healthRoutes, { prefix: '/api/health' });
@@ -70,9 +74,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(usersRoutes, { prefix: '/api/users' });
     await app.register(userRoomsRoutes, { prefix: '/api/user/rooms' });
     await app.register(ownerRoutes, { prefix: '/api/owner' });
+    await app.register(ownerAgentsRoutes, { prefix: '/api/owner' });
     await app.register(testRoomsRoutes, { prefix: '/api/test-rooms' });
     await app.register(agentsRoutes, { prefix: '/api/agents' });
     await app.register(voiceAgentsRoutes, { prefix: '/api/voice/agents' });
+    await app.register(voiceRoutes, { prefix: '/api/voice' });
     await app.register(contentRoutes, { prefix: '/api' });
     await app.register(filesRoutes, { prefix: '/api/files' });
     await app.register(dashboardRoutes, { prefix: '/api/user' });

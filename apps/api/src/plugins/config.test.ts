@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEFAULT_VOICE_CONFIG, loadConfig } from './config';
 
 const cwd = '/srv/fieldcraft';
 
@@ -23,7 +23,40 @@ describe('loadConfig', () => {
       sessionTtlHours: 168,
       trustedOrigins: [],
       loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 30, windowMinutes: 15 },
+      voice: DEFAULT_VOICE_CONFIG,
     });
+  });
+
+  it('reads the voice limits (seconds in the environment, milliseconds in the config)', () => {
+    const config = loadConfig(
+      {
+        VOICE_MAX_FRAME_BYTES: '1000',
+        VOICE_AUDIO_RATE_MARGIN: '2',
+        VOICE_MAX_MESSAGES_PER_SECOND: '10',
+        VOICE_MAX_SESSIONS_PER_USER: '1',
+        VOICE_MAX_SESSIONS: '5',
+        VOICE_IDLE_TIMEOUT_SECONDS: '30',
+        VOICE_MAX_DURATION_SECONDS: '600',
+        VOICE_SIGNED_URL_TTL_SECONDS: '20',
+        ELEVENLABS_API_KEY: 'xi-test',
+        ELEVENLABS_API_URL: 'http://127.0.0.1:9999/',
+      },
+      cwd,
+    );
+    expect(config.voice).toEqual({
+      ...DEFAULT_VOICE_CONFIG,
+      maxFrameBytes: 1000,
+      audioRateMargin: 2,
+      maxMessagesPerSecond: 10,
+      maxSessionsPerUser: 1,
+      maxSessions: 5,
+      idleTimeoutMs: 30_000,
+      maxDurationMs: 600_000,
+      signedUrlTtlMs: 20_000,
+      elevenLabsApiKey: 'xi-test',
+      elevenLabsApiUrl: 'http://127.0.0.1:9999',
+    });
+    expect(() => loadConfig({ VOICE_MAX_SESSIONS: '0' }, cwd)).toThrow(/VOICE_MAX_SESSIONS/);
   });
 
   it('reads every variable, resolving paths from the working directory', () => {

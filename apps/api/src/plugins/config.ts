@@ -50,9 +50,68 @@ export const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(30),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
+  // The voice runtime (docs/voice-runtime.md): limits of /v1/convai/conversation.
+  VOICE_MAX_FRAME_BYTES: positiveInt(262_144),
+  VOICE_AUDIO_RATE_MARGIN: withDefault('1.5').transform(Number).pipe(z.number().min(1).max(100)),
+  VOICE_MAX_MESSAGES_PER_SECOND: positiveInt(100),
+  VOICE_MAX_SESSIONS_PER_USER: positiveInt(3),
+  VOICE_MAX_SESSIONS: positiveInt(100),
+  VOICE_IDLE_TIMEOUT_SECONDS: positiveInt(60),
+  VOICE_MAX_DURATION_SECONDS: positiveInt(1800),
+  VOICE_SIGNED_URL_TTL_SECONDS: positiveInt(60),
+  ELEVENLABS_API_KEY: optionalText,
+  ELEVENLABS_API_URL: withDefault('https://api.elevenlabs.io').pipe(
+    z.url({ error: 'must be an http(s) URL' }),
+  ),
 });
 
 export type LogLevel = z.infer<typeof LogLevelSchema>;
+
+/** Limits and settings of the voice socket; every duration in milliseconds. */
+export interface VoiceConfig {
+  /** Largest accepted websocket frame (bytes); bigger closes 1009. */
+  maxFrameBytes: number;
+  /** Closes 1008 when more audio arrives than wall-clock time × this (after a 1 s grace). */
+  audioRateMargin: number;
+  /** Frames per second a client may send (averaged over 2 s); more closes 1008. */
+  maxMessagesPerSecond: number;
+  maxSessionsPerUser: number;
+  /** Open sessions on this server; more are refused (1013) before the metadata. */
+  maxSessions: number;
+  /** No user input for this long closes 1002 'Idle timeout'. */
+  idleTimeoutMs: number;
+  /** Longest conversation; then error max_duration_exceeded and close 1000. */
+  maxDurationMs: number;
+  pingIntervalMs: number;
+  /** Unanswered pings in a row before closing 1002. */
+  maxMissedPings: number;
+  /** How long the server waits for conversation_initiation_client_data before using defaults. */
+  initiationTimeoutMs: number;
+  signedUrlTtlMs: number;
+  elevenLabsApiKey: string | null;
+  elevenLabsApiUrl: string;
+}
+
+export const DEFAULT_VOICE_CONFIG: VoiceConfig = {
+  maxFrameBytes: 262_144,
+  audioRateMargin: 1.5,
+  maxMessagesPerSecond: 100,
+  maxSessionsPerUser: 3,
+  maxSessions: 100,
+  idleTimeoutMs: 60_000,
+  maxDurationMs: 1_800_000,
+  pingIntervalMs: 5_000,
+  maxMissedPings: 3,
+  initiationTimeoutMs: 5_000,
+  signedUrlTtlMs: 60_000,
+  elevenLabsApiKey: null,
+  elevenLabsApiUrl: 'https://api.elevenlabs.io',
+};
+
+/** The voice settings with defaults filled in (tests pass only what they shrink). */
+export function voiceConfig(config: AppConfig): VoiceConfig {
+  return { ...DEFAULT_VOICE_CONFIG, ...config.voice };
+}
 
 export interface AppConfig {
   port: number;
@@ -83,6 +142,8 @@ export interface AppConfig {
     maxFailuresPerAddress: number;
     windowMinutes: number;
   };
+  /** Voice socket limits; missing fields take DEFAULT_VOICE_CONFIG (see voiceConfig()). */
+  voice?: Partial<VoiceConfig>;
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | number | string {
@@ -130,6 +191,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    },
+    voice: {
+      ...DEFAULT_VOICE_CONFIG,
+      maxFrameBytes: e.VOICE_MAX_FRAME_BYTES,
+      audioRateMargin: e.VOICE_AUDIO_RATE_MARGIN,
+      maxMessagesPerSecond: e.VOICE_MAX_MESSAGES_PER_SECOND,
+      maxSessionsPerUser: e.VOICE_MAX_SESSIONS_PER_USER,
+      maxSessions: e.VOICE_MAX_SESSIONS,
+      idleTimeoutMs: e.VOICE_IDLE_TIMEOUT_SECONDS * 1000,
+      maxDurationMs: e.VOICE_MAX_DURATION_SECONDS * 1000,
+      signedUrlTtlMs: e.VOICE_SIGNED_URL_TTL_SECONDS * 1000,
+      elevenLabsApiKey: e.ELEVENLABS_API_KEY ?? null,
+      elevenLabsApiUrl: e.ELEVENLABS_API_URL.replace(/\/+$/, ''),
     },
   };
 }

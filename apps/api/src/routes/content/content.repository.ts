@@ -290,3 +290,92 @@ export async function searchPassages(
     rank: Number(r.rank),
   }));
 }
+
+/** A passage the advisor may draw on, with which of the query's term groups it contains. */
+export interface AdvisorPassageRow {
+  contentId: number;
+  title: string;
+  type: ContentItem['type'];
+  url: string | null;
+  fileKey: string | null;
+  page: number;
+  text: string;
+  rank: number;
+  /** '1' or '0' per term group, in the order given: whether the passage contains it. */
+  matched: string;
+}
+
+/**
+ * The advisor's retrieval (issue 6): passages of items `viewer` may see that match ANY of the
+ * to_tsquery `groups` (the question's meaningful words, each possibly `(word:* | synonym)`),
+ * ranked by cover density. When the agent has agent_knowledge rows, only those items (still
+ * filtered by what the viewer may see). `groups` must be to_tsquery-safe (the advisor builds
+ * them from [a-z0-9] words).
+ */
+export async function searchPassagesForAgent(
+  db: Db,
+  viewer: Viewer,
+  agentId: number,
+  groups: string[],
+  limit: number,
+): Promise<AdvisorPassageRow[]> {
+  if (groups.length === 0) return [];
+  const visible = visibleItems(db, viewer).select('content_items.id as visible_id');
+  const query = sql`to_tsquery('english', ${groups.join(' | ')})`;
+  const matched = sql.join(
+    groups.map((g) => sql`(case when p.tsv @@ to_tsquery('english', ${g}) then '1' else '0' end)`),
+    sql` || `,
+  );
+  const rows = await db
+    .selectFrom('content_passages as p')
+    .innerJoin('content_items as i', 'i.id', 'p.content_id')
+    .where('p.content_id', 'in', db.selectFrom(visible.as('v')).select('v.visible_id'))
+    .where((eb) =>
+      eb.or([
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('agent_knowledge as k')
+              .select('k.content_id')
+              .where('k.agent_id', '=', agentId),
+          ),
+        ),
+        eb(
+          'p.content_id',
+          'in',
+          eb
+            .selectFrom('agent_knowledge as k2')
+            .select('k2.content_id')
+            .where('k2.agent_id', '=', agentId),
+        ),
+      ]),
+    )
+    .where(sql<boolean>`p.tsv @@ ${query}`)
+    .select([
+      'p.content_id',
+      'p.page',
+      'p.text',
+      'i.title',
+      'i.type',
+      'i.url',
+      'i.file_key',
+      sql<number>`ts_rank_cd(p.tsv, ${query}, 1)`.as('rank'),
+      sql<string>`${matched}`.as('matched'),
+    ])
+    .orderBy('rank', 'desc')
+    .orderBy('p.content_id')
+    .orderBy('p.page')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    contentId: r.content_id,
+    title: r.title,
+    type: r.type,
+    url: r.url,
+    fileKey: r.file_key,
+    page: r.page,
+    text: r.text,
+    rank: Number(r.rank),
+    matched: r.matched,
+  }));
+}

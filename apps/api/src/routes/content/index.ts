@@ -153,6 +153,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         description: item.description,
         fileKey,
       });
+      app.speech.scheduleLanguageModelRebuild();
       return reply.code(201).send(toContentItem(item));
     },
   );
@@ -221,6 +222,8 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           fileKey,
         });
       }
+      // New text, or an item switched on/off: the recognizer's library model follows.
+      app.speech.scheduleLanguageModelRebuild();
       return toContentItem(after);
     },
   );
@@ -257,6 +260,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         return deleted;
       });
       if (row.file_key) await removeFileIfUnused(row.file_key);
+      app.speech.scheduleLanguageModelRebuild();
       return { success: true as const };
     },
   );

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
+import { insertContentItem, replacePassages } from '../../routes/content/content.repository';
+import { describeEachDatabase } from '../../test/test-app';
+import { type StandIn, startStandIn } from './testing/openai-stand-in';
+
+// The plugin reads LLM_* from the environment when the app starts.
+describe('the advisor plugin with LLM_BASE_URL set', () => {
+  let standIn: StandIn;
+  const saved = { ...process.env };
+  beforeAll(async () => {
+    standIn = await startStandIn();
+    process.env.LLM_BASE_URL = standIn.url;
+    process.env.LLM_API_KEY = 'env-key';
+    process.env.LLM_MODEL = 'env-model';
+  });
+  afterAll(async () => {
+    for (const key of ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL']) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+    await standIn.close();
+  });
+
+  describeEachDatabase('app.advisor', (ctx) => {
+    it('answers through the configured model', async () => {
+      const agent = await ensureDefaultAgent(ctx.db);
+      const user = await ctx.createUser({ email: 'u@example.com' });
+      const id = await insertContentItem(ctx.db, {
+        title: 'Excavation guide',
+        description: '',
+        category: 'read',
+        type: 'PDF',
+        url: null,
+      });
+      await replacePassages(ctx.db, id, [
+        { page: 1, text: 'Trenches 5 feet deep or more need shoring or a trench box.' },
+      ]);
+      standIn.requests.length = 0;
+      const answer = await ctx.app.advisor.answer({
+        viewer: { id: user.id, role: 'USER' },
+        agent: { ...agent, language: 'en' },
+        question: 'How deep can a trench be before it needs shoring?',
+        history: [],
+        context: [],
+        userFirstName: null,
+        roomId: null,
+        conversationId: null,
+      });
+      expect(answer.citations).toEqual([
+        { contentId: id, title: 'Excavation guide', type: 'PDF', page: 1, url: null },
+      ]);
+      let text = '';
+      for await (const piece of answer.text) text += piece;
+      expect(text).toBe(standIn.reply);
+      expect(standIn.requests).toHaveLength(1);
+      expect(standIn.requests[0]?.headers.authorization).toBe('Bearer env-key');
+      expect(standIn.requests[0]?.body.model).toBe('env-model');
+    });
+  });
+});
