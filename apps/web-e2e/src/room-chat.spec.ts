@@ -52,20 +52,17 @@ test('a user asks the Field Advisor by text in a voice session and gets a cited,
   const { ownerEmail } = readServerState();
 
   // --- The owner uploads a PDF whose words the question can only be answered from.
-  const title = `Trench safety ${suffix}`;
-  const pdfPath = path.join(tmpdir(), `trench-safety-${suffix}.pdf`);
+  const title = `Cofferdam dewatering ${suffix}`;
+  const pdfPath = path.join(tmpdir(), `cofferdam-dewatering-${suffix}.pdf`);
   writeFileSync(
     pdfPath,
     makePdf([
       [
-        `Trench safety checklist ${suffix}`,
-        'Spoil piles must be kept at least two feet back from the trench edge.',
-        'Inspect the trench at the start of every shift and after every rainstorm.',
+        `Cofferdam dewatering log ${suffix}`,
+        'The cofferdam dewatering pumps must be checked every two hours by the pump attendant.',
+        'Record the water level on the gauge board at each check.',
       ],
-      [
-        'Protective systems',
-        'Any trench five feet deep or more needs sloping, shoring or a trench box.',
-      ],
+      ['Wheel wash', 'Run every lorry through the wheel wash before it leaves the site.'],
     ]),
   );
   const owner = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD);
@@ -73,7 +70,7 @@ test('a user asks the Field Advisor by text in a voice session and gets a cited,
   await manage.open();
   await manage.create({
     title,
-    description: 'Spoil piles, inspections and protective systems.',
+    description: 'Pump checks, water levels and the wheel wash.',
     type: 'PDF Document',
     file: pdfPath,
   });
@@ -111,14 +108,14 @@ test('a user asks the Field Advisor by text in a voice session and gets a cited,
   await expect(chat.getByText(/conversation is text only/)).toHaveCount(0);
   await expect(controls.getByRole('status')).toHaveText('Microphone muted');
 
-  await input.fill('How far back from the trench edge must spoil piles be kept?');
+  await input.fill('How often must the cofferdam dewatering pumps be checked?');
   await input.press('Enter');
   await expect(
-    messages.getByText('How far back from the trench edge must spoil piles be kept?'),
+    messages.getByText('How often must the cofferdam dewatering pumps be checked?'),
   ).toBeVisible();
   const citation = messages.getByRole('button', { name: `${title}, page 1` });
   await expect(citation).toBeVisible({ timeout: 30_000 });
-  await expect(messages.getByText(/two feet/i).first()).toBeVisible();
+  await expect(messages.getByText(/every two hours/i).first()).toBeVisible();
   await expect(chat.getByText('Field Advisor is thinking...')).toHaveCount(0);
   await expect(chat.getByRole('button', { name: 'Send' })).toBeDisabled();
 
@@ -169,12 +166,12 @@ test('a user asks the Field Advisor by text in a voice session and gets a cited,
 
   // Reread it: the question and the cited answer are in the transcript.
   await history
-    .getByRole('button', { name: /How far back from the trench edge/ })
+    .getByRole('button', { name: /How often must the cofferdam dewatering pumps/ })
     .first()
     .click();
   const dialog = page.getByRole('dialog', { name: /^Conversation of / });
   await expect(
-    dialog.getByText('How far back from the trench edge must spoil piles be kept?'),
+    dialog.getByText('How often must the cofferdam dewatering pumps be checked?'),
   ).toBeVisible();
   await expect(dialog.getByRole('button', { name: `${title}, page 1` })).toBeVisible();
   await expect(dialog.getByText('You rated this answer helpful')).toBeVisible();
