@@ -30,6 +30,8 @@ export const config = {
   chat: {
     duplicateWindowMs: 1000,
     autoScrollThresholdPx: 100,
+    /** After a session ends, the past conversations are read again once, this much later. */
+    historyRefreshDelayMs: 2000,
   },
   toast: {
     limit: 1,

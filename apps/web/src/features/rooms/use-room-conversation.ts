@@ -155,8 +155,14 @@ export function useRoomConversation({ roomId, user, preferences }: UseRoomConver
         setMode('listening');
         setTalkHeld(false);
         if (reason === 'error') addError(CONNECTION_ERROR_TEXT, message);
-        // The conversation is stored now: the room's past conversations grow by one.
-        dispatch(api.util.invalidateTags([roomConversationsTag(roomId)]));
+        // The conversation is stored now: the room's past conversations grow by one. The server
+        // finishes the row (end, duration) as its side of the socket closes, which can be a
+        // moment after ours, so the list is read once more shortly after.
+        const refresh = () => dispatch(api.util.invalidateTags([roomConversationsTag(roomId)]));
+        refresh();
+        setTimeout(() => {
+          if (mountedRef.current) refresh();
+        }, config.chat.historyRefreshDelayMs);
       },
     };
     const attempt = async (textOnly: boolean) => {

@@ -247,11 +247,16 @@ describe('room chat: errors and the end of a session', () => {
     server.use(http.get('/api/voice/rooms/12/conversations', () => HttpResponse.json(stored)));
     const { user } = await startConversation();
     expect(screen.getByText('0 conversations in this room')).toBeInTheDocument();
-    stored = [summary({ id: 'conv_1' })];
+    // The server has the row but has not finished it yet when the page first rereads the list.
+    stored = [summary({ id: 'conv_1', endedAt: null, durationSeconds: null })];
     await user.click(screen.getByRole('button', { name: 'End Conversation' }));
     expect(await screen.findByRole('button', { name: 'Start Conversation' })).toBeInTheDocument();
     expect(screen.getAllByRole('status')[0]).toHaveTextContent('Disconnected');
     expect(await screen.findByText('1 conversation in this room')).toBeInTheDocument();
+    expect(screen.getByText('In progress · 4 messages')).toBeInTheDocument();
+    stored = [summary({ id: 'conv_1', durationSeconds: 30 })];
+    // Read once more shortly after, with the end and the duration.
+    expect(await screen.findByText('30 s · 4 messages')).toBeInTheDocument();
   });
 
   it('ends the session when the page goes away', async () => {
