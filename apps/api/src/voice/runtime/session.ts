@@ -77,6 +77,7 @@ export const ANSWER_FAILED = 'Sorry, I could not answer that just now. Please tr
 type State = 'authenticating' | 'open' | 'closing' | 'closed';
 
 interface Turn {
+  /** 0 until the turn sends its first frame (see idOf). */
   id: number;
   /** Whether anything of this turn has gone out (text, audio or a tool call). */
   spoke: boolean;
@@ -450,6 +451,15 @@ export class VoiceSession {
     return this.lastEventId;
   }
 
+  /**
+   * A turn's event id, drawn when it first sends something: larger than every id sent before
+   * it (a ping sent while the advisor thinks included), shared by all of the turn's frames.
+   */
+  private idOf(turn: Turn): number {
+    if (turn.id === 0) turn.id = this.nextId();
+    return turn.id;
+  }
+
   /** Barge-in (§6): stop the agent's turn if its audio is still produced or playing. */
   private interruptIfSpeaking(): void {
     const turn = this.turn;
@@ -478,7 +488,6 @@ export class VoiceSession {
     turn.done = (async () => {
       await previous?.done;
       if (abort.signal.aborted || this.state !== 'open') return;
-      turn.id = this.nextId();
       try {
         await run(turn);
       } catch (err) {
@@ -516,7 +525,7 @@ export class VoiceSession {
             tool_name: TOOL_NAME,
             tool_call_id: callId,
             parameters: { content_id: target.contentId },
-            event_id: turn.id,
+            event_id: this.idOf(turn),
           },
         });
         await this.speak(turn, `Opening ${target.title}.`, []);
@@ -633,7 +642,7 @@ export class VoiceSession {
         type: 'agent_response',
         agent_response_event: {
           agent_response: full,
-          event_id: turn.id,
+          event_id: this.idOf(turn),
           ...(citations.length > 0 && { attachments: citations.map(toAttachment) }),
         },
       });
@@ -644,7 +653,7 @@ export class VoiceSession {
         this.write(() =>
           insertMessage(this.deps.db, {
             conversationId,
-            eventId: turn.id,
+            eventId: this.idOf(turn),
             role: 'agent',
             source: 'agent',
             text: full,
@@ -721,7 +730,10 @@ export class VoiceSession {
       const format = this.outputFormat;
       if (!format) break;
       for (const chunk of encodeAgentAudio(audio.samples, audio.sampleRate, format)) {
-        this.send({ type: 'audio', audio_event: { audio_base_64: chunk, event_id: turn.id } });
+        this.send({
+          type: 'audio',
+          audio_event: { audio_base_64: chunk, event_id: this.idOf(turn) },
+        });
       }
       const ms = (audio.samples.length / audio.sampleRate) * 1000;
       this.playbackEndsAt = Math.max(Date.now(), this.playbackEndsAt) + ms;
@@ -732,7 +744,7 @@ export class VoiceSession {
   private sendPart(turn: Turn, type: 'start' | 'delta' | 'stop', text: string): void {
     this.send({
       type: 'agent_chat_response_part',
-      text_response_part: { text, type, event_id: turn.id },
+      text_response_part: { text, type, event_id: this.idOf(turn) },
     });
   }
 

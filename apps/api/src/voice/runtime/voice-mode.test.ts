@@ -8,6 +8,7 @@ import { concat, silence, whiteNoise } from '../speech/test-signals';
 import { SAY_AGAIN } from './session';
 import {
   eventIdOf,
+  eventIdViolation,
   type Frame,
   listen,
   responseText,
@@ -111,6 +112,9 @@ describeEachDatabase('voice sessions with the real speech engines', (ctx) => {
     // Nothing of the interrupted turn after the interruption.
     const after = s.frames.slice(s.frames.indexOf(interruption));
     expect(after.filter((f) => f.type === 'audio' && eventIdOf(f)! < n)).toEqual([]);
+    await s.next('audio', (f) => eventIdOf(f) === eventIdOf(answer));
+    await new Promise((r) => setTimeout(r, 1200)); // pings among the audio
+    expect(eventIdViolation(s.frames)).toBeNull();
     await s.close();
   });
 

@@ -163,3 +163,20 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000)
     }
   }
 }
+
+/**
+ * §6: every event id seen for the first time is larger than every id sent before it (ids of
+ * one agent turn repeat). Returns the first frame that breaks the rule, or null.
+ */
+export function eventIdViolation(frames: Frame[]): Frame | null {
+  const seen = new Set<number>();
+  let max = 0;
+  for (const f of frames) {
+    const id = eventIdOf(f);
+    if (id === undefined) continue;
+    if (!seen.has(id) && id <= max) return f;
+    seen.add(id);
+    max = Math.max(max, id);
+  }
+  return null;
+}

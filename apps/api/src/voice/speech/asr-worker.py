@@ -9,7 +9,7 @@ Protocol (one request at a time, answered in order):
   response = one JSON line with the same `id`
 Requests:
   {"op":"recognize","id":N,"bytes":B}  + B bytes of mono int16 little-endian PCM at 16 kHz
-      -> {"id":N,"text":"lower case words","confidence":0..1,"lm":"stock"|"library"}
+      -> {"id":N,"text":"lower case words","confidence":0..1,"lm":"stock"|"library","cpu_ms":T}
   {"op":"load_lm","id":N,"path":"/abs/library.lm"}   -> {"id":N,"ok":true} (switches to it)
   {"op":"use_stock","id":N}                          -> {"id":N,"ok":true}
   {"op":"lm_probs","id":N,"ngrams":[["w","h1","h2"],...]}
@@ -21,6 +21,7 @@ import json
 import math
 import os
 import sys
+import time
 
 MODEL_DIR = os.environ.get("FC_SPHINX_MODEL_DIR", "/usr/share/pocketsphinx/model/en-us")
 FILLERS = {"<s>", "</s>", "<sil>", "[NOISE]", "[SPEECH]"}
@@ -43,6 +44,10 @@ def make_decoder(ps):
     config.set_int("-maxwpf", 10)
     config.set_int("-pl_window", 5)
     config.set_int("-topn", 2)
+    # Digital silence (exact zeros: padding, a muted or fake microphone) breaks the cepstral
+    # mean; a half-bit of seeded dither, as pocketsphinx offers, keeps it finite.
+    config.set_boolean("-dither", True)
+    config.set_int("-seed", 1)
     return ps.Decoder(config)
 
 
@@ -112,8 +117,11 @@ def main():
         try:
             if op == "recognize":
                 pcm = read_exact(stdin, int(req.get("bytes", 0)))
+                cpu = time.process_time()
                 text, confidence = recognize(decoder, pcm)
-                send({"id": rid, "text": text, "confidence": confidence, "lm": current})
+                cpu_ms = (time.process_time() - cpu) * 1000
+                send({"id": rid, "text": text, "confidence": confidence, "lm": current,
+                      "cpu_ms": round(cpu_ms, 1)})
             elif op == "load_lm":
                 # Two alternating search names: the new model loads beside the one in use, then
                 # takes over; the next load replaces the older one (memory stays bounded).

@@ -36,6 +36,8 @@ export interface WorkerAnswer {
   lm?: string;
   ok?: boolean;
   log10?: number[];
+  /** CPU time the worker spent decoding. */
+  cpu_ms?: number;
 }
 
 export class WorkerExitedError extends Error {
@@ -107,7 +109,7 @@ export class RecognizerWorker {
           if (answer.ready) {
             ready = true;
             this.proc = proc;
-            log.info({ pid: proc.pid }, 'speech recognizer ready (pocketsphinx loaded)');
+            log.info({ workerPid: proc.pid }, 'speech recognizer ready (pocketsphinx loaded)');
             resolve(proc);
             if (this.lmPath) void this.applyLanguageModel(this.lmPath).catch(() => undefined);
           } else if (answer.fatal) {
@@ -169,7 +171,7 @@ export class RecognizerWorker {
     });
   }
 
-  async recognize(samples: Int16Array): Promise<RecognitionResult & { lm: string }> {
+  async recognize(samples: Int16Array): Promise<RecognitionResult & { lm: string; cpuMs: number }> {
     const pcm = encodePcm16(samples);
     let answer: WorkerAnswer;
     try {
@@ -184,6 +186,7 @@ export class RecognizerWorker {
       text: (answer.text ?? '').trim(),
       confidence: Math.max(0, Math.min(1, answer.confidence ?? 0)),
       lm: answer.lm ?? 'stock',
+      cpuMs: answer.cpu_ms ?? 0,
     };
   }
 
