@@ -21,7 +21,14 @@ async function signIn(browser: Browser, email: string, password: string): Promis
   const page = await context.newPage();
   const login = new LoginPage(page);
   await login.open();
+  // Sign-in reloads the page to '/' 500 ms after success: wait for that load, so the next
+  // navigation cannot race it.
+  const reload = page.waitForRequest(
+    (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/',
+  );
   await login.signIn(email, password);
+  await reload;
+  await page.waitForLoadState('load');
   await expect(page.getByText(/Welcome back, /)).toBeVisible();
   return page;
 }
