@@ -32,6 +32,11 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // The room chat's voice session: Chromium's fake microphone, no permission prompt, and
+        // agent audio may play without a gesture (room-chat.spec.ts).
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        '--autoplay-policy=no-user-gesture-required',
       ],
     },
   },

@@ -39,6 +39,9 @@ export default defineConfig({
     outDir: '../../dist/apps/web',
     emptyOutDir: true,
     sourcemap: true,
+    // The voice client's AudioWorklet modules must stay same-origin files: the app's CSP
+    // (script-src 'self') refuses the data: URLs Vite would inline small assets as.
+    assetsInlineLimit: (file) => (/[\\/]libs[\\/]voice-client[\\/].*\.js$/.test(file) ? false : undefined),
     rolldownOptions: {
       treeshake: {
         // The workspace libs are side-effect free. Saying so lets unused exports of the ui barrel

@@ -27,7 +27,7 @@ export type { SocketTarget } from './connection/socket-url';
 
 export { parseServerFrame } from './protocol/guard';
 export type { ParsedFrame } from './protocol/guard';
-export type { IncomingMessage, OutgoingMessage } from './protocol/messages';
+export type { IncomingMessage, MessageAttachment, OutgoingMessage } from './protocol/messages';
 
 export { DEFAULT_INPUT_FORMAT, parseFormat } from './audio/format';
 export type { AudioCodec, AudioFormat } from './audio/format';

@@ -93,6 +93,8 @@ export const api = createApi({
     'ContentPermission',
     'UserDashboard',
     'LoginStats',
+    'Conversation',
+    'VoiceStatus',
   ],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,

@@ -26,6 +26,13 @@ export const config = {
     /** Auth status is cached (and not refetched on mount) for 10 minutes. */
     authStatusCacheSeconds: 600,
   },
+  /** Room chat (spec §9 "Upload and chat"). The 5000 ms activity ping lives in voice-client. */
+  chat: {
+    duplicateWindowMs: 1000,
+    autoScrollThresholdPx: 100,
+    /** After a session ends, the past conversations are read again once, this much later. */
+    historyRefreshDelayMs: 2000,
+  },
   toast: {
     limit: 1,
     durationMs: 5000,

@@ -4,6 +4,7 @@ import type {
   LoginStats,
   User,
   UserDashboard,
+  VoiceStatus,
 } from '@fieldcraft/contracts';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -28,6 +29,16 @@ export const server = setupServer(
   http.get('/api/user/login-stats', () =>
     HttpResponse.json<LoginStats>({ loginCount: 0, lastLoginAt: null }),
   ),
+  // The room chat's calls: full speech support and no past conversations unless a test says otherwise.
+  http.get('/api/voice/status', () =>
+    HttpResponse.json<VoiceStatus>({
+      speechSynthesis: { available: true, engine: 'flite' },
+      speechRecognition: { available: true, engine: 'pocketsphinx' },
+      languageModel: { configured: true },
+      missing: [],
+    }),
+  ),
+  http.get('/api/voice/rooms/:roomId/conversations', () => HttpResponse.json([])),
 );
 
 /** Start msw for this test file and reset handlers and browser storage between tests. */

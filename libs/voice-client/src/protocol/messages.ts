@@ -14,9 +14,23 @@ export interface PingMessage {
   type: 'ping';
   ping_event: { event_id: number; ping_ms?: number | null };
 }
+/**
+ * A file an agent response points to (voice-protocol.md §5): `url`, `name`, `mime_type`, plus
+ * whatever else the server adds (our server: `content_id`, `content_type`, `page`).
+ */
+export interface MessageAttachment {
+  url: string;
+  name: string;
+  mime_type: string;
+  [field: string]: unknown;
+}
 export interface AgentResponseMessage {
   type: 'agent_response';
-  agent_response_event: { agent_response: string; event_id?: number };
+  agent_response_event: {
+    agent_response: string;
+    event_id?: number;
+    attachments?: unknown;
+  };
 }
 export interface AudioMessage {
   type: 'audio';

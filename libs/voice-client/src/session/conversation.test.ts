@@ -151,6 +151,41 @@ describe('Conversation messages', () => {
     await conversation.endSession();
   });
 
+  it('passes the attachments of an agent response through, dropping malformed entries', async () => {
+    const { conversation, socket, events } = await start({ textOnly: true });
+    const citation = {
+      url: '/uploads/ppe.pdf#page=3',
+      name: 'PPE Guide',
+      mime_type: 'application/pdf',
+      content_id: 4,
+      content_type: 'PDF',
+      page: 3,
+    };
+    socket.receive({
+      type: 'agent_response',
+      agent_response_event: {
+        agent_response: 'Wear a P100 mask (PPE Guide, page 3).',
+        event_id: 2,
+        attachments: [citation, { url: 5 }, 'x', null],
+      },
+    });
+    socket.receive({
+      type: 'agent_response',
+      agent_response_event: { agent_response: 'No sources.', event_id: 3, attachments: [{}] },
+    });
+    const messages = events.filter(([n]) => n === 'message').map(([, m]) => m);
+    expect(messages).toStrictEqual([
+      {
+        source: 'ai',
+        message: 'Wear a P100 mask (PPE Guide, page 3).',
+        eventId: 2,
+        attachments: [citation],
+      },
+      { source: 'ai', message: 'No sources.', eventId: 3 },
+    ]);
+    await conversation.endSession();
+  });
+
   it('plays agent audio, switches modes, and drops audio older than an interruption', async () => {
     const { conversation, socket, events, fake } = await start();
     const playback = fake.nodes[1]!;
@@ -231,6 +266,21 @@ describe('Conversation messages', () => {
     socket.receive({ type: 'audio', audio_event: { audio_base_64: 'AAAA', event_id: 1 } });
     expect(capture.posted.at(-1)).toEqual({ type: 'mute', muted: true });
     fake.nodes[1]!.emit({ type: 'drained' });
+    expect(capture.posted.at(-1)).toEqual({ type: 'mute', muted: false });
+    await conversation.endSession();
+  });
+
+  it('turns mute-while-the-agent-speaks on and off during a session', async () => {
+    const { conversation, socket, fake } = await start();
+    const capture = fake.nodes[0]!;
+    socket.receive({ type: 'audio', audio_event: { audio_base_64: 'AAAA', event_id: 1 } });
+    expect(capture.posted.filter((m) => m['type'] === 'mute').at(-1)).not.toEqual({
+      type: 'mute',
+      muted: true,
+    });
+    conversation.setMuteMicWhileAgentSpeaks(true);
+    expect(capture.posted.at(-1)).toEqual({ type: 'mute', muted: true });
+    conversation.setMuteMicWhileAgentSpeaks(false);
     expect(capture.posted.at(-1)).toEqual({ type: 'mute', muted: false });
     await conversation.endSession();
   });

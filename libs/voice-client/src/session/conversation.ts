@@ -19,7 +19,7 @@ import {
   isAndroid,
   isIos,
 } from '../platform';
-import type { IncomingMessage, OutgoingMessage } from '../protocol/messages';
+import type { IncomingMessage, MessageAttachment, OutgoingMessage } from '../protocol/messages';
 import { VoiceClientError } from '../voice-client-error';
 import type { ClientToolCall, SessionOptions } from './options';
 import { type Mode, type Status, canTransition } from './status';
@@ -32,6 +32,20 @@ export const USER_ACTIVITY_INTERVAL_MS = 5000;
 export const ANDROID_CONNECTION_DELAY_MS = 3000;
 const TOOL_SUCCESS = 'Client tool execution successful.';
 const HEADPHONES = /airpod|headphone|earphone|earbud/i;
+
+/** The well-formed entries of an `attachments` list (url, name, mime_type strings); others are dropped. */
+function validAttachments(value: unknown): MessageAttachment[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const valid = value.filter(
+    (a): a is MessageAttachment =>
+      typeof a === 'object' &&
+      a !== null &&
+      typeof a.url === 'string' &&
+      typeof a.name === 'string' &&
+      typeof a.mime_type === 'string',
+  );
+  return valid.length > 0 ? valid : undefined;
+}
 
 /** A live voice (or text) conversation. Start one with {@link Conversation.startSession}. */
 export class Conversation {
@@ -46,6 +60,7 @@ export class Conversation {
   private ended = false;
   private endPromise?: Promise<void>;
   private userMuted = false;
+  private muteWhileSpeaking = false;
   private volume = 1;
   private pingMs: number | null = null;
   private lastInterruptId = -1;
@@ -60,7 +75,9 @@ export class Conversation {
   private constructor(
     private readonly options: SessionOptions,
     private readonly platform: VoicePlatform,
-  ) {}
+  ) {
+    this.muteWhileSpeaking = options.muteMicWhileAgentSpeaks === true;
+  }
 
   /**
    * Runs the start sequence (microphone → optional delay → socket → capture and playback →
@@ -239,7 +256,13 @@ export class Conversation {
       case 'agent_response': {
         const e = message.agent_response_event;
         if (e.event_id !== undefined) this.setCurrentEvent(e.event_id);
-        cb.onMessage?.({ source: 'ai', message: e.agent_response, eventId: e.event_id });
+        const attachments = validAttachments(e.attachments);
+        cb.onMessage?.({
+          source: 'ai',
+          message: e.agent_response,
+          eventId: e.event_id,
+          ...(attachments ? { attachments } : {}),
+        });
         return;
       }
       case 'user_transcript': {
@@ -550,6 +573,12 @@ export class Conversation {
     this.applyMicMute();
   }
 
+  /** Turns `muteMicWhileAgentSpeaks` on or off during the session. */
+  setMuteMicWhileAgentSpeaks(on: boolean): void {
+    this.muteWhileSpeaking = on;
+    this.applyMicMute();
+  }
+
   getInputVolume(): number {
     return this.capture?.volume ?? 0;
   }
@@ -604,7 +633,7 @@ export class Conversation {
   }
 
   private applyMicMute(): void {
-    const agentSpeaking = this.options.muteMicWhileAgentSpeaks === true && this.mode === 'speaking';
+    const agentSpeaking = this.muteWhileSpeaking && this.mode === 'speaking';
     this.capture?.setMuted(this.userMuted || agentSpeaking);
   }
 

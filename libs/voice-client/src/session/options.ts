@@ -1,4 +1,5 @@
 import type { DisconnectDetails } from '../connection/disconnect';
+import type { MessageAttachment } from '../protocol/messages';
 import type { WorkletUrls } from '../worklets/worklet-loader';
 import type { Mode, Status } from './status';
 
@@ -26,7 +27,13 @@ export interface SessionCallbacks {
   onConnect?: (props: { conversationId: string }) => void;
   /** Every end of a session, with who ended it and a readable message. */
   onDisconnect?: (details: DisconnectDetails) => void;
-  onMessage?: (props: { source: 'user' | 'ai'; message: string; eventId?: number }) => void;
+  /** Final transcripts and agent responses; an agent response may carry `attachments`. */
+  onMessage?: (props: {
+    source: 'user' | 'ai';
+    message: string;
+    eventId?: number;
+    attachments?: MessageAttachment[];
+  }) => void;
   onModeChange?: (props: { mode: Mode }) => void;
   onStatusChange?: (props: { status: Status }) => void;
   onError?: (message: string, context?: unknown) => void;

@@ -13,11 +13,6 @@ export const dashboardApi = api.injectEndpoints({
         ...items.map((i) => ({ type: 'Content' as const, id: i.id })),
       ],
     }),
-    /** A click on an item (spec: every click records an access). */
-    recordContentAccess: build.mutation<unknown, number>({
-      query: (id) => ({ url: `/api/content/${id}/access`, method: 'POST' }),
-      invalidatesTags: [{ type: 'ContentAccess', id: LIST }],
-    }),
     /** USER and OWNER only: the caller's own summary. */
     getUserDashboard: build.query<UserDashboard, void>({
       query: () => '/api/user/dashboard',
@@ -32,7 +27,6 @@ export const dashboardApi = api.injectEndpoints({
 
 export const {
   useGetDashboardContentQuery,
-  useRecordContentAccessMutation,
   useGetUserDashboardQuery,
   useGetLoginStatsQuery,
 } = dashboardApi;

@@ -1,13 +1,13 @@
 import type { ContentItem } from '@fieldcraft/contracts';
 import { useCallback, useState } from 'react';
-import { useRecordContentAccessMutation } from './dashboard.api';
+import { useRecordContentAccessMutation } from '../../app/content/content-access.api';
 import {
   isExternalUrl,
   isPdf,
   openDetached,
   openWithFallback,
   vimeoEmbedUrl,
-} from './open-content';
+} from '../../app/content/open-content';
 
 export type PlayerKind = 'VIMEO' | 'VIDEO';
 

@@ -1,20 +1,31 @@
+import type { Room, User } from '@fieldcraft/contracts';
 import { EmptyState, LoadingState, PageHeader } from '@fieldcraft/ui';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ForumIcon from '@mui/icons-material/Forum';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { ExternalLinkDialog } from '../../../app/content/external-link-dialog';
 import { paths } from '../../../app/paths';
 import { useGetUserRoomsQuery } from '../rooms.api';
 import { newSessionId } from '../session-id';
+import { useOpenCitation } from '../use-open-citation';
+import { useRoomConversation } from '../use-room-conversation';
+import { useVoicePreferences } from '../voice-preferences';
+import { useGetVoiceStatusQuery } from '../voice.api';
+import { PastConversations } from './past-conversations';
+import { RoomChatPanel } from './room-chat-panel';
+import { VoiceControls } from './voice-controls';
 
 /**
- * /test-room/{id}: 'Loading...', then the room's name from the rooms list. The chat and voice
- * session arrive with the voice issue. The session query parameter is already added (without a
- * reload) when it is missing.
+ * /test-room/{id}: 'Loading...', then the room (name from GET /api/user/rooms, or 'Room not
+ * found') with its chat. The session query parameter is added (without a reload) when missing.
  */
-export function RoomChatPage() {
+export function RoomChatPage({ user }: { user: User }) {
   const { id } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const session = searchParams.get('session');
@@ -40,6 +51,7 @@ export function RoomChatPage() {
       variant="outlined"
       color="secondary"
       startIcon={<ArrowBackIcon />}
+      sx={{ minHeight: 44 }}
     >
       Back to Rooms
     </Button>
@@ -54,18 +66,89 @@ export function RoomChatPage() {
         subtitle={room?.description ?? undefined}
         actions={back}
       />
-      <Card>
-        <EmptyState
-          icon={<ForumIcon />}
-          titleComponent="h2"
-          title={room ? `Chat with ${room.agent.name}` : 'This room is not available to you'}
-          description={
-            room
-              ? 'Room chat with a Field Advisor is coming in a later release.'
-              : 'It may have been deleted, or you have not been given access.'
-          }
-        />
-      </Card>
+      {room ? (
+        // Keyed by room: another room is another session and another set of preferences.
+        <RoomChat key={room.id} room={room} user={user} />
+      ) : (
+        <Card>
+          <EmptyState
+            icon={<ForumIcon />}
+            titleComponent="h2"
+            title="This room is not available to you"
+            description="It may have been deleted, or you have not been given access."
+          />
+        </Card>
+      )}
     </>
+  );
+}
+
+function RoomChat({ room, user }: { room: Room; user: User }) {
+  const agentName = room.agent.name;
+  const [preferences, setPreferences] = useVoicePreferences(room.id);
+  const chat = useRoomConversation({ roomId: room.id, user, preferences });
+  const citations = useOpenCitation();
+  const { data: voiceStatus } = useGetVoiceStatusQuery();
+  const live = room.status === 'LIVE';
+  const state = room.status === 'PAUSED' ? 'paused' : 'inactive';
+  // Users talk only in LIVE rooms; the owner may try any room (the server allows it too).
+  const canStart = live || user.role === 'OWNER';
+  const sessionRuns = chat.status === 'connected';
+
+  return (
+    <Stack spacing={2}>
+      {voiceStatus && voiceStatus.missing.length > 0 ? (
+        <Alert severity="info">
+          <Box component="p" sx={{ m: 0 }}>
+            Speech is limited on this server:
+          </Box>
+          <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
+            {voiceStatus.missing.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </Box>
+          <Box component="p" sx={{ m: 0 }}>
+            Typed chat keeps working.
+          </Box>
+        </Alert>
+      ) : null}
+      {!live ? (
+        <Alert severity={canStart ? 'info' : 'warning'}>
+          {canStart
+            ? `This room is ${state}. As the owner you can still start a test conversation.`
+            : `This room is ${state}, so no conversation can be started. Past conversations can still be read.`}
+        </Alert>
+      ) : null}
+      <RoomChatPanel
+        agentName={agentName}
+        status={chat.status}
+        mode={chat.mode}
+        messages={chat.messages}
+        agentTyping={chat.agentTyping}
+        textOnlyReason={chat.textOnlyReason}
+        audioChunks={chat.audioChunks}
+        canStart={canStart}
+        canRate={chat.canRate}
+        onStart={() => void chat.start()}
+        onEnd={chat.end}
+        onSend={chat.send}
+        onDraftChange={chat.setDraft}
+        onInputFocus={chat.signalActivity}
+        onFeedback={chat.sendFeedback}
+        onOpenCitation={citations.open}
+      />
+      <VoiceControls
+        agentName={agentName}
+        preferences={preferences}
+        onChange={setPreferences}
+        voiceLive={sessionRuns && chat.textOnlyReason === null}
+        textOnly={sessionRuns && chat.textOnlyReason !== null}
+        micMuted={chat.micMuted}
+        talkHeld={chat.talkHeld}
+        onTalkHeld={chat.setTalkHeld}
+      />
+      <PastConversations roomId={room.id} agentName={agentName} onOpenCitation={citations.open} />
+      <ExternalLinkDialog {...citations.externalDialog} />
+    </Stack>
   );
 }
