@@ -188,3 +188,6 @@ console.log(
 
 // ---- content uploads and file serving (issue 4) ------------------------------------------------
 await import('./upload.mjs');
+
+// ---- load: mixed traffic, hot read vs bare Fastify + pg, login storm (issue 8) ----------------
+await import('./load.mjs');
