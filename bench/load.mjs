@@ -7,7 +7,9 @@
 // loops), LOAD_STORM_READ_CONNECTIONS (20 readers, a load the server carries without queueing
 // much, so the storm's effect on latency shows), LOAD_PG_URL (postgres://postgres@127.0.0.1:5432/postgres: the server where the
 // database fc_load_<pid> is created and dropped), BENCH_PORT, LOAD_SKIP_BUILD=1,
-// LOAD_PHASES (mixed,hot,storm: the phases to run), LOAD_API_NODE_ARGS (e.g. "--cpu-prof").
+// LOAD_PHASES (mixed,hot,storm: the phases to run), LOAD_API_NODE_ARGS (e.g. "--cpu-prof"),
+// LOAD_API_ENV (e.g. "UV_THREADPOOL_SIZE=1": extra API environment, for experiments),
+// BARE_LAYERS (add the API's layers to the bare server one by one: see load-bare-server.mjs).
 //
 // It builds and starts the real API (dist/apps/api/main.mjs, SEED_DEMO=1), signs in the owner,
 // the demo USER and bench accounts over HTTP, then:
@@ -247,6 +249,14 @@ const results = [];
 try {
   // LOAD_API_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the API under load.
   const nodeArgs = (process.env.LOAD_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // LOAD_API_ENV, e.g. "UV_THREADPOOL_SIZE=1": extra environment for the API (experiments).
+  const apiEnv = Object.fromEntries(
+    (process.env.LOAD_API_ENV ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
+  if (Object.keys(apiEnv).length) console.log(`API environment added: ${process.env.LOAD_API_ENV}`);
   api = spawn(process.execPath, [...nodeArgs, 'dist/apps/api/main.mjs'], {
     cwd: root,
     env: {
@@ -265,6 +275,7 @@ try {
       // throttle still runs (its queries are part of the cost) but never locks the bench out.
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+      ...apiEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -573,6 +584,7 @@ try {
     await stop(bare);
     bare = undefined;
     const rate = (s) => s.sent / s.seconds;
+    const bareLabel = `bare Fastify + pg${process.env.BARE_LAYERS ? ` + ${process.env.BARE_LAYERS}` : ''}`;
     const hotRatio = rate(side.api) / rate(side.bare);
     console.log(
       `\n2. hot read GET /api/user/rooms: ${CONNECTIONS} connections, ${SECONDS} s each side, ${ROUNDS} alternating rounds`,
@@ -580,7 +592,7 @@ try {
     for (const name of ['api', 'bare']) {
       const { count, errors, p50, p99 } = side[name].stats.hot.summary();
       console.log(
-        `${(name === 'api' ? 'Fieldcraft API' : 'bare Fastify + pg').padEnd(20)} ${f0(rate(side[name])).padStart(7)} requests/s  ` +
+        `${(name === 'api' ? 'Fieldcraft API' : bareLabel).padEnd(20)} ${f0(rate(side[name])).padStart(7)} requests/s  ` +
           `p50 ${f1(p50)} ms  p99 ${f1(p99)} ms  server CPU ${f2((1000 * side[name].cpu) / side[name].sent)} ms/request  ` +
           `SQL ${f1(side[name].xact / side[name].sent)} statements/request  ` +
           `(${count} requests, ${errors} errors)`,
