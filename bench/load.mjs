@@ -166,13 +166,14 @@ async function signIn({ email, password }) {
 
 /**
  * Runs `connections` loops for `ms`: each takes its next request from `next(i)` — a
- * {kind, method, path, cookie, body?, expect} — sends it over `pool` and records it.
+ * {kind, method, path, cookie, body?, expect} — sends it over `pool` and records it; stops early
+ * after `limit` answers (exact with one connection).
  */
-async function drive(pool, connections, ms, next, stats) {
+async function drive(pool, connections, ms, next, stats, limit = Infinity) {
   const deadline = performance.now() + ms;
   let sent = 0;
   const loop = async (i) => {
-    while (performance.now() < deadline) {
+    while (performance.now() < deadline && sent < limit) {
       const r = next(i);
       const s = (stats[r.kind] ??= new Stats());
       const t0 = performance.now();
@@ -214,6 +215,13 @@ async function transactions() {
     [dbName],
   );
   return Number(rows[0].n);
+}
+
+/** The transaction count after every backend has published its own (idle backends wait up to
+ * 10 s: PostgreSQL's PGSTAT_IDLE_INTERVAL). */
+async function settledTransactions() {
+  await sleep(11_000);
+  return transactions();
 }
 
 const newPool = (port, connections) =>
@@ -557,14 +565,13 @@ try {
     // both alike; each side gets SECONDS in total.
     const ROUNDS = 3;
     const side = {
-      api: { sent: 0, seconds: 0, cpu: 0, xact: 0, pid: api.pid, stats: {} },
-      bare: { sent: 0, seconds: 0, cpu: 0, xact: 0, pid: bare.pid, stats: {} },
+      api: { sent: 0, seconds: 0, cpu: 0, statements: NaN, pid: api.pid, stats: {} },
+      bare: { sent: 0, seconds: 0, cpu: 0, statements: NaN, pid: bare.pid, stats: {} },
     };
     for (let r = 0; r < ROUNDS; r++) {
       const order = r % 2 === 0 ? ['api', 'bare'] : ['bare', 'api'];
       for (const name of order) {
         const cpu0 = cpuOf(side[name].pid);
-        const xact0 = await transactions();
         const res = await drive(
           name === 'api' ? apiPool : barePool,
           CONNECTIONS,
@@ -573,11 +580,18 @@ try {
           side[name].stats,
         );
         side[name].cpu += cpuOf(side[name].pid) - cpu0;
-        await sleep(1200); // PostgreSQL publishes a backend's counts within a second of idling
-        side[name].xact += (await transactions()) - xact0;
         side[name].sent += res.sent;
         side[name].seconds += res.seconds;
       }
+    }
+    // SQL statements per request, counted apart: 100 requests one at a time, then the database's
+    // transaction count once every backend has published it.
+    let before = await settledTransactions();
+    for (const name of ['api', 'bare']) {
+      await drive(name === 'api' ? apiPool : barePool, 1, 60_000, hotRead, {}, 100);
+      const after = await settledTransactions();
+      side[name].statements = (after - before) / 100;
+      before = after;
     }
     await apiPool.close();
     await barePool.close();
@@ -594,7 +608,7 @@ try {
       console.log(
         `${(name === 'api' ? 'Fieldcraft API' : bareLabel).padEnd(20)} ${f0(rate(side[name])).padStart(7)} requests/s  ` +
           `p50 ${f1(p50)} ms  p99 ${f1(p99)} ms  server CPU ${f2((1000 * side[name].cpu) / side[name].sent)} ms/request  ` +
-          `SQL ${f1(side[name].xact / side[name].sent)} statements/request  ` +
+          `SQL ${f1(side[name].statements)} statements/request  ` +
           `(${count} requests, ${errors} errors)`,
       );
       for (const sample of side[name].stats.hot.samples) console.log(`  error: ${sample}`);
