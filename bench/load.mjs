@@ -697,10 +697,10 @@ try {
 
   // ---- table ------------------------------------------------------------------------------------
   console.log('\nload summary');
-  console.log(`${'measure'.padEnd(38)}${'result'.padEnd(48)}${'target'.padEnd(22)}verdict`);
+  console.log(`${'measure'.padEnd(38)}${'result'.padEnd(48)}${'target'.padEnd(32)}verdict`);
   for (const [name, value, target, ok] of results) {
     console.log(
-      `${name.padEnd(38)}${value.padEnd(48)}${target.padEnd(22)}${ok === null ? '—' : ok ? 'PASS' : 'MISS'}`,
+      `${name.padEnd(38)}${value.padEnd(48)}${target.padEnd(32)}${ok === null ? '—' : ok ? 'PASS' : 'MISS'}`,
     );
   }
 } finally {
