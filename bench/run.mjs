@@ -194,3 +194,6 @@ await import('./asr.mjs');
 
 // ---- voice runtime: latency and concurrent sessions (issue 6) ---------------------------------
 await import('./voice.mjs');
+
+// ---- load: mixed traffic, hot read vs bare Fastify + pg, login storm (issue 8) ----------------
+await import('./load.mjs');
