@@ -152,7 +152,27 @@ export const sessionPlugin = fp(
         await touchSession(app.db, found.session.id, request.ip ?? null);
       }
       await applyImpersonation(request);
+      assertAllowedWhileImpersonating(request);
     });
+
+    // While impersonating, nobody's password, role, company or account changes, and nobody
+    // starts another impersonation: those stay with the real actor, signed in as themselves.
+    // Checked here, before any route guard, so the answer is always this one.
+    function assertAllowedWhileImpersonating(request: FastifyRequest): void {
+      if (!request.impersonator || request.method === 'GET' || request.method === 'HEAD') return;
+      const route = request.routeOptions.url ?? '';
+      if (
+        route.startsWith('/api/users') ||
+        route.startsWith('/api/people') ||
+        route.startsWith('/api/companies')
+      ) {
+        throw new AppError(
+          403,
+          ErrorCode.IMPERSONATION_FORBIDDEN,
+          'Not available while acting as another user',
+        );
+      }
+    }
 
     /**
      * Serves the request as the impersonated user only when the token verifies, is unexpired
@@ -174,24 +194,6 @@ export const sessionPlugin = fp(
       request.impersonation = { jti: live.jti, expiresAt: live.expiresAt };
       request.user = live.target;
     }
-
-    // While impersonating, nobody's password, role, company or account changes, and nobody
-    // starts another impersonation: those stay with the real actor, signed in as themselves.
-    app.addHook('preValidation', async (request) => {
-      if (!request.impersonator || request.method === 'GET' || request.method === 'HEAD') return;
-      const route = request.routeOptions.url ?? '';
-      if (
-        route.startsWith('/api/users') ||
-        route.startsWith('/api/people') ||
-        route.startsWith('/api/companies')
-      ) {
-        throw new AppError(
-          403,
-          ErrorCode.IMPERSONATION_FORBIDDEN,
-          'Not available while acting as another user',
-        );
-      }
-    });
 
     // One audit row per request made while impersonating (reads included), with the real
     // actor, the impersonated user and the outcome.
