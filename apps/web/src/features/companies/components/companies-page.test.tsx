@@ -7,6 +7,9 @@ import { apiError, server, setupMswServer, signedIn } from '../../../testing/msw
 import { renderApp } from '../../../testing/render-app';
 
 setupMswServer();
+// The first screen waits for lazily loaded route chunks, slow on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+const pageLoad = { timeout: 12_000 };
 afterEach(() => vi.restoreAllMocks());
 
 const created = '2026-01-01T00:00:00.000Z';
@@ -111,7 +114,9 @@ describe('/companies', () => {
   it('lists companies with counts and adds one, refusing a taken name inline', async () => {
     serve();
     const { user } = renderApp('/companies');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Companies' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Companies' }, pageLoad),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('listitem', { name: 'Acme Build' })).toHaveTextContent(
       '1 user · 1 room',
     );
@@ -138,7 +143,7 @@ describe('/companies', () => {
   it('manages a company: its users and rooms, and moves a user in', async () => {
     const state = serve();
     const { user } = renderApp('/companies');
-    await user.click(await screen.findByRole('button', { name: 'Manage Acme Build' }));
+    await user.click(await screen.findByRole('button', { name: 'Manage Acme Build' }, pageLoad));
     const dialog = await screen.findByRole('dialog', { name: 'Acme Build' });
     expect(await within(dialog).findByRole('list', { name: 'Company users' })).toHaveTextContent(
       'Uma Crew',
@@ -162,7 +167,7 @@ describe('/companies', () => {
     serve();
     const { user } = renderApp('/companies');
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    await user.click(await screen.findByRole('button', { name: 'Delete Acme Build' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Acme Build' }, pageLoad));
     await waitFor(() =>
       expect(screen.getByRole('region', { name: /Notifications/ })).toHaveTextContent(
         'Move or remove this company’s users before deleting it',
@@ -173,7 +178,9 @@ describe('/companies', () => {
   it('an ADMIN sees their own company read-only', async () => {
     serve('ADMIN');
     const { user } = renderApp('/companies');
-    expect(await screen.findByRole('listitem', { name: 'Acme Build' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('listitem', { name: 'Acme Build' }, pageLoad),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Company' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Acme Build' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View Acme Build' }));

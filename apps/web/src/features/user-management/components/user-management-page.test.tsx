@@ -9,6 +9,9 @@ import { apiError, server, setupMswServer, signedIn } from '../../../testing/msw
 import { renderApp } from '../../../testing/render-app';
 
 setupMswServer();
+// The first screen waits for lazily loaded route chunks, slow on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+const pageLoad = { timeout: 12_000 };
 afterEach(() => vi.restoreAllMocks());
 
 function managed(overrides: Partial<ManagedUser>): ManagedUser {
@@ -133,7 +136,7 @@ describe('/user-management', () => {
     const { requests } = serve(makeUser());
     const { user } = renderApp('/user-management');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'User Management' }),
+      await screen.findByRole('heading', { level: 1, name: 'User Management' }, pageLoad),
     ).toBeInTheDocument();
     expect(await screen.findByRole('listitem', { name: 'Uma Crew' })).toHaveTextContent(
       'uma@example.com · @uma · Acme Build',
@@ -159,7 +162,7 @@ describe('/user-management', () => {
   it('edits a user: names, role, status and company go to PATCH, and the list shows the change', async () => {
     const { requests } = serve(makeUser());
     const { user } = renderApp('/user-management');
-    await screen.findByRole('listitem', { name: 'Uma Crew' });
+    await screen.findByRole('listitem', { name: 'Uma Crew' }, pageLoad);
     await openAction(user, 'Uma Crew', 'Edit');
     const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
     const first = within(dialog).getByRole('textbox', { name: 'First Name' });
@@ -183,7 +186,7 @@ describe('/user-management', () => {
   it('resets a password and shows the temporary one once', async () => {
     const { requests } = serve(makeUser());
     const { user } = renderApp('/user-management');
-    await screen.findByRole('listitem', { name: 'Uma Crew' });
+    await screen.findByRole('listitem', { name: 'Uma Crew' }, pageLoad);
     await openAction(user, 'Uma Crew', 'Reset Password');
     const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
@@ -199,7 +202,7 @@ describe('/user-management', () => {
   it('deactivates after confirmation and marks the user', async () => {
     serve(makeUser());
     const { user } = renderApp('/user-management');
-    await screen.findByRole('listitem', { name: 'Uma Crew' });
+    await screen.findByRole('listitem', { name: 'Uma Crew' }, pageLoad);
     await openAction(user, 'Uma Crew', 'Deactivate');
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate User' });
     expect(dialog).toHaveTextContent(
@@ -216,7 +219,7 @@ describe('/user-management', () => {
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
     serve(makeUser());
     const { user } = renderApp('/user-management');
-    await screen.findByRole('listitem', { name: 'Uma Crew' });
+    await screen.findByRole('listitem', { name: 'Uma Crew' }, pageLoad);
     await openAction(user, 'Uma Crew', 'Act as User');
     const dialog = await screen.findByRole('dialog', { name: 'Act as User' });
     await user.click(within(dialog).getByRole('button', { name: 'Act as Uma Crew' }));
@@ -238,7 +241,7 @@ describe('/user-management', () => {
       ),
     );
     const { user } = renderApp('/user-management');
-    await screen.findByRole('listitem', { name: 'Uma Crew' });
+    await screen.findByRole('listitem', { name: 'Uma Crew' }, pageLoad);
     await openAction(user, 'Uma Crew', 'Deactivate');
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }),
@@ -255,7 +258,7 @@ describe('/user-management', () => {
       users: [uma, abe],
     });
     const { user } = renderApp('/user-management');
-    expect(await screen.findByText('People of Acme Build')).toBeInTheDocument();
+    expect(await screen.findByText('People of Acme Build', {}, pageLoad)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Back to Owner Control' })).not.toBeInTheDocument();
     await user.click(within(row('Abe Lead')).getByRole('button', { name: 'Actions for Abe Lead' }));
     expect(await screen.findByRole('menuitem', { name: 'Edit' })).toHaveAttribute(
@@ -284,7 +287,7 @@ describe('/user-management', () => {
   it('sends a USER to /test-station', async () => {
     serve(makeUser({ role: 'USER' }));
     renderApp('/user-management');
-    expect(await screen.findByText('Access denied...')).toBeInTheDocument();
+    expect(await screen.findByText('Access denied...', {}, pageLoad)).toBeInTheDocument();
   });
 });
 
@@ -327,7 +330,7 @@ describe('impersonation banner', () => {
       }),
     );
     const { user } = renderApp('/test-station');
-    const banner = await screen.findByRole('region', { name: 'Impersonation' });
+    const banner = await screen.findByRole('region', { name: 'Impersonation' }, pageLoad);
     expect(banner).toHaveTextContent('Acting as Uma Crew');
     expect(await within(banner).findByText(/signed in as Olivia Owner/)).toBeInTheDocument();
     await user.click(within(banner).getByRole('button', { name: 'Stop' }));
@@ -347,14 +350,16 @@ describe('impersonation banner', () => {
       ),
     );
     renderApp('/test-station');
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/user-management'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/user-management'), pageLoad);
     expect(localStorage.getItem(storageKeys.impersonationToken)).toBeNull();
   });
 
   it('is absent without a stored token', async () => {
     server.use(http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser()))));
     renderApp('/test-station');
-    expect(await screen.findByRole('heading', { name: 'Page not available' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Page not available' }, pageLoad),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Impersonation' })).not.toBeInTheDocument();
   });
 });
