@@ -64,9 +64,6 @@ export function ImpersonationBanner() {
       role="region"
       aria-label="Impersonation"
       sx={{
-        position: 'sticky',
-        top: 0,
-        zIndex: (theme) => theme.zIndex.appBar + 1,
         bgcolor: 'warning.light',
         color: 'common.black',
         borderBottom: 1,
