@@ -59,6 +59,9 @@ export function impersonationUrl(token: string, user: unknown): string {
   return `${paths.rooms.getHref()}?${params.toString()}`;
 }
 
+// Selects whose empty value means "all" still show that choice, with the label above it.
+const allOption = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -169,7 +172,10 @@ export function UserManagementPage({ user: actor }: { user: User }) {
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr repeat(4, 1fr)' },
+            gridTemplateColumns: {
+              xs: '1fr 1fr',
+              md: isOwner ? '2fr repeat(4, 1fr)' : '2fr repeat(3, 1fr)',
+            },
           }}
         >
           <TextField
@@ -178,9 +184,15 @@ export function UserManagementPage({ user: actor }: { user: User }) {
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}
+            sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
           />
-          <TextField select label="Role" value={filters.role} onChange={setFilter('role')}>
+          <TextField
+            select
+            label="Role"
+            value={filters.role}
+            onChange={setFilter('role')}
+            slotProps={allOption}
+          >
             <MenuItem value="">All roles</MenuItem>
             {(isOwner ? ['OWNER', 'ADMIN', 'USER'] : ['ADMIN', 'USER']).map((r) => (
               <MenuItem key={r} value={r}>
@@ -188,26 +200,34 @@ export function UserManagementPage({ user: actor }: { user: User }) {
               </MenuItem>
             ))}
           </TextField>
-          <TextField select label="Status" value={filters.status} onChange={setFilter('status')}>
+          <TextField
+            select
+            label="Status"
+            value={filters.status}
+            onChange={setFilter('status')}
+            slotProps={allOption}
+          >
             <MenuItem value="">All statuses</MenuItem>
             <MenuItem value="PENDING">PENDING</MenuItem>
             <MenuItem value="ACTIVE">ACTIVE</MenuItem>
           </TextField>
-          <TextField
-            select
-            label="Company"
-            value={filters.companyId}
-            onChange={setFilter('companyId')}
-            disabled={!isOwner}
-          >
-            <MenuItem value="">All companies</MenuItem>
-            <MenuItem value="none">No company</MenuItem>
-            {companies.map((c) => (
-              <MenuItem key={c.id} value={String(c.id)}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          {isOwner ? (
+            <TextField
+              select
+              label="Company"
+              value={filters.companyId}
+              onChange={setFilter('companyId')}
+              slotProps={allOption}
+            >
+              <MenuItem value="">All companies</MenuItem>
+              <MenuItem value="none">No company</MenuItem>
+              {companies.map((c) => (
+                <MenuItem key={c.id} value={String(c.id)}>
+                  {c.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
           <TextField select label="Account" value={filters.state} onChange={setFilter('state')}>
             <MenuItem value="all">All accounts</MenuItem>
             <MenuItem value="active">Active</MenuItem>
