@@ -15,8 +15,13 @@ export function RootLayout() {
   const { isPreviewMode } = usePreviewMode();
   return (
     <>
+      {readImpersonationToken() ? (
+        // Its own boundary: loading the banner never hides the page.
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      ) : null}
       <Suspense fallback={<LoadingState fullScreen label="Loading..." />}>
-        {readImpersonationToken() ? <ImpersonationBanner /> : null}
         <Outlet />
         {isPreviewMode ? <AdminPreviewOverlay /> : null}
       </Suspense>

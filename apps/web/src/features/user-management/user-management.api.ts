@@ -99,8 +99,10 @@ export const userManagementApi = api
       startImpersonation: build.mutation<ImpersonationStart, number>({
         query: (id) => ({ url: `/api/people/users/${id}/impersonate`, method: 'POST' }),
       }),
-      getImpersonationStatus: build.query<ImpersonationStatus, void>({
-        query: () => '/api/impersonation',
+      // A mutation-style GET: the banner checks once and handles a failure itself (a failed
+      // query would be toasted app-wide, which a banner's background check must not do).
+      checkImpersonation: build.mutation<ImpersonationStatus, void>({
+        query: () => ({ url: '/api/impersonation', method: 'GET' }),
       }),
       stopImpersonation: build.mutation<{ success: true }, void>({
         query: () => ({ url: '/api/impersonation', method: 'DELETE' }),
@@ -119,6 +121,6 @@ export const {
   useSetRoomMemberMutation,
   useGetCompanyChoicesQuery,
   useStartImpersonationMutation,
-  useGetImpersonationStatusQuery,
+  useCheckImpersonationMutation,
   useStopImpersonationMutation,
 } = userManagementApi;

@@ -1,4 +1,4 @@
-import type { ImpersonatedUser } from '@fieldcraft/contracts';
+import type { ImpersonatedUser, ImpersonationStatus } from '@fieldcraft/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -7,7 +7,7 @@ import { clearImpersonation, storageKeys } from '../../../app/auth-storage';
 import { navigation } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
 import {
-  useGetImpersonationStatusQuery,
+  useCheckImpersonationMutation,
   useStopImpersonationMutation,
 } from '../user-management.api';
 import { displayName } from '../people-names';
@@ -29,16 +29,29 @@ function storedUser(): Partial<ImpersonatedUser> | null {
  * the server no longer honours (expired, revoked) is forgotten the same way.
  */
 export function ImpersonationBanner() {
-  const { data: status } = useGetImpersonationStatusQuery();
+  const [check] = useCheckImpersonationMutation();
   const [stop, { isLoading }] = useStopImpersonationMutation();
   const [stored] = useState(storedUser);
+  const [status, setStatus] = useState<ImpersonationStatus | null>(null);
 
   useEffect(() => {
-    if (status && !status.active) {
-      clearImpersonation();
-      navigation.assign(paths.userManagement.getHref());
-    }
-  }, [status]);
+    let live = true;
+    check()
+      .unwrap()
+      .then((answer) => {
+        if (!live) return;
+        setStatus(answer);
+        if (!answer.active) {
+          clearImpersonation();
+          navigation.assign(paths.userManagement.getHref());
+        }
+      })
+      // Unreachable server: keep the banner (and Stop) as they are.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [check]);
 
   const user = status?.user ?? stored;
   const name = user?.email
