@@ -27,6 +27,10 @@ import testRoomsRoutes from './routes/test-rooms/index';
 import usersRoutes from './routes/users/index';
 import voiceRoutes from './routes/voice/index';
 import voiceAgentsRoutes from './routes/voice-agents/index';
+// People and companies (issue 7).
+import companiesRoutes from './routes/companies/index';
+import impersonationRoutes from './routes/impersonation/index';
+import peopleRoutes from './routes/people/index';
 
 export interface BuildOptions {
   /** Where logs go (tests capture them); stdout by default. */
@@ -82,6 +86,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(contentRoutes, { prefix: '/api' });
     await app.register(filesRoutes, { prefix: '/api/files' });
     await app.register(dashboardRoutes, { prefix: '/api/user' });
+    // People and companies (issue 7).
+    await app.register(peopleRoutes, { prefix: '/api/people' });
+    await app.register(companiesRoutes, { prefix: '/api/companies' });
+    await app.register(impersonationRoutes, { prefix: '/api/impersonation' });
 
     await app.register(webAppPlugin);
   } catch (err) {

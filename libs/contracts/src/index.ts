@@ -8,3 +8,4 @@ export * from './voice/voice.schemas';
 export * from './content/content.schemas';
 export * from './dashboard/dashboard.schemas';
 export * from './voice/voice-api.schemas';
+export * from './people/people.schemas';

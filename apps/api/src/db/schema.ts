@@ -194,6 +194,23 @@ export interface VoiceUrlTokensTable {
   created_at: CreatedAt;
 }
 
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface ImpersonationTokensTable {
+  jti: string;
+  actor_id: number;
+  target_id: number;
+  /** sessions.id of the actor's session that asked for the token. */
+  session_id: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface AuditLogTable {
   id: Generated<string>;
   actor_id: number | null;
@@ -223,10 +240,13 @@ export interface Database {
   knowledge_gaps: KnowledgeGapsTable;
   voice_url_tokens: VoiceUrlTokensTable;
   audit_log: AuditLogTable;
+  app_secrets: AppSecretsTable;
+  impersonation_tokens: ImpersonationTokensTable;
 }
 
 /** Every application table, children first (for truncation in tests). */
 export const TABLES: readonly (keyof Database)[] = [
+  'impersonation_tokens',
   'audit_log',
   'voice_url_tokens',
   'knowledge_gaps',

@@ -38,6 +38,7 @@ function allowed(policy: RoutePolicy, who: Identity): boolean {
   if (policy === 'public') return true;
   if (who === 'anonymous') return false;
   if (policy === 'owner' || policy === 'self-or-owner') return who === 'OWNER';
+  if (policy === 'owner-or-admin') return who === 'OWNER' || who === 'ADMIN';
   return true;
 }
 

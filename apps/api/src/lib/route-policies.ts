@@ -6,8 +6,10 @@
 // - signed-in:     any signed-in user (OWNER, ADMIN, USER); anonymous → 401.
 // - self-or-owner: signed in; a non-OWNER may only touch their own record (another id → 403).
 // - owner:         OWNER only; anonymous → 401, ADMIN and USER → 403.
+// - owner-or-admin: OWNER and ADMIN; anonymous → 401, USER → 403. The route itself scopes an
+//                  ADMIN to their own company (docs/people-and-companies.md).
 
-export type RoutePolicy = 'public' | 'signed-in' | 'self-or-owner' | 'owner';
+export type RoutePolicy = 'public' | 'signed-in' | 'self-or-owner' | 'owner' | 'owner-or-admin';
 
 /** Keys are `METHOD /path` as the OpenAPI document names them (`{param}` placeholders). */
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
@@ -64,4 +66,29 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/content/permissions': 'owner',
   'GET /api/content/search': 'signed-in',
   'GET /api/files/{key}': 'signed-in',
+
+  // People and companies (issue 7).
+  'GET /api/people/users': 'owner-or-admin',
+  'POST /api/people/users': 'owner-or-admin',
+  'GET /api/people/users/{id}': 'owner-or-admin',
+  'PATCH /api/people/users/{id}': 'owner-or-admin',
+  'POST /api/people/users/{id}/reset-password': 'owner-or-admin',
+  'POST /api/people/users/{id}/deactivate': 'owner-or-admin',
+  'POST /api/people/users/{id}/reactivate': 'owner-or-admin',
+  'GET /api/people/users/{id}/access': 'owner-or-admin',
+  'POST /api/people/users/{id}/impersonate': 'owner-or-admin',
+  'GET /api/people/rooms': 'owner-or-admin',
+  'POST /api/people/rooms/{roomId}/members': 'owner-or-admin',
+  'DELETE /api/people/rooms/{roomId}/members/{userId}': 'owner-or-admin',
+  'GET /api/companies/': 'owner-or-admin',
+  'POST /api/companies/': 'owner',
+  'GET /api/companies/{id}': 'owner-or-admin',
+  'PATCH /api/companies/{id}': 'owner',
+  'DELETE /api/companies/{id}': 'owner',
+  'POST /api/companies/{id}/users': 'owner',
+  'DELETE /api/companies/{id}/users/{userId}': 'owner',
+  'POST /api/companies/{id}/rooms': 'owner',
+  'DELETE /api/companies/{id}/rooms/{roomId}': 'owner',
+  'GET /api/impersonation/': 'signed-in',
+  'DELETE /api/impersonation/': 'signed-in',
 };

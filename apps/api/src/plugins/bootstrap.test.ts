@@ -76,6 +76,7 @@ describeEachDatabaseKind('first-start bootstrap and restarts', (kind: DatabaseKi
       '2026_11_22_100300_create_conversations',
       '2026_11_22_100400_create_content_passages',
       '2026_11_22_100500_create_voice_runtime',
+      '2026_11_22_100600_create_impersonation',
     ]);
     const agents = await first.app.db
       .selectFrom('agents')

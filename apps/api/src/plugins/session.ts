@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import type { Db } from './db';
 import { isApiPath } from './security';
 import { AppError } from '../lib/app-error';
+import { resolveImpersonationSecret } from '../lib/impersonation-secret';
+import { sessionDigest, verifyImpersonationToken } from '../lib/impersonation-token';
 import { primeDummyHash } from '../lib/passwords';
 import { newSessionToken, sessionIdFromToken } from '../lib/session-token';
 import {
@@ -13,6 +15,12 @@ import {
   type Session,
   touchSession,
 } from '../routes/auth/sessions.repository';
+import { insertAuditEntry } from '../routes/audit/audit.repository';
+import { findLiveImpersonation } from '../routes/impersonation/impersonation.repository';
+import { canImpersonate } from '../routes/people/people.policy';
+
+/** The header carrying an impersonation token (spec §6). */
+export const IMPERSONATION_HEADER = 'x-impersonation-token';
 
 /** The session cookie: an opaque random token; the database keeps only its sha256. */
 export const SESSION_COOKIE = 'fc_session';
@@ -25,8 +33,16 @@ declare module 'fastify' {
     /** The signed-in user, from the session cookie only (never from request headers). */
     user: User | null;
     session: Session | null;
+    /**
+     * While impersonating: the real, signed-in actor (request.user is then the target).
+     * Null on every other request.
+     */
+    impersonator: User | null;
+    impersonation: { jti: string; expiresAt: Date } | null;
   }
   interface FastifyInstance {
+    /** HMAC key for impersonation tokens (IMPERSONATION_SECRET or the per-install secret). */
+    impersonationSecret: string;
     /** preHandler: 401 UNAUTHENTICATED unless signed in. */
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler: 401 unless signed in, 403 FORBIDDEN unless the user has one of `roles`. */
@@ -117,6 +133,9 @@ export const sessionPlugin = fp(
 
     app.decorateRequest('user', null);
     app.decorateRequest('session', null);
+    app.decorateRequest('impersonator', null);
+    app.decorateRequest('impersonation', null);
+    app.decorate('impersonationSecret', await resolveImpersonationSecret(app.db));
     app.decorate('requireUser', requireUser);
     app.decorate('requireRole', requireRole);
 
@@ -132,6 +151,69 @@ export const sessionPlugin = fp(
       if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await touchSession(app.db, found.session.id, request.ip ?? null);
       }
+      await applyImpersonation(request);
+      assertAllowedWhileImpersonating(request);
+    });
+
+    // While impersonating, nobody's password, role, company or account changes, and nobody
+    // starts another impersonation: those stay with the real actor, signed in as themselves.
+    // Checked here, before any route guard, so the answer is always this one.
+    function assertAllowedWhileImpersonating(request: FastifyRequest): void {
+      if (!request.impersonator || request.method === 'GET' || request.method === 'HEAD') return;
+      const route = request.routeOptions.url ?? '';
+      if (
+        route.startsWith('/api/users') ||
+        route.startsWith('/api/people') ||
+        route.startsWith('/api/companies')
+      ) {
+        throw new AppError(
+          403,
+          ErrorCode.IMPERSONATION_FORBIDDEN,
+          'Not available while acting as another user',
+        );
+      }
+    }
+
+    /**
+     * Serves the request as the impersonated user only when the token verifies, is unexpired
+     * and unrevoked, was issued to this very session's user for this session, and the actor
+     * may still impersonate the target. Anything else: the header is ignored, never an error.
+     */
+    async function applyImpersonation(request: FastifyRequest): Promise<void> {
+      const header = request.headers[IMPERSONATION_HEADER];
+      const actor = request.user;
+      const session = request.session;
+      if (typeof header !== 'string' || !actor || !session) return;
+      const claims = verifyImpersonationToken(app.impersonationSecret, header);
+      if (!claims || claims.act !== actor.id) return;
+      if (claims.sid !== sessionDigest(app.impersonationSecret, session.id)) return;
+      const live = await findLiveImpersonation(app.db, claims.jti);
+      if (!live || live.actorId !== actor.id || live.sessionId !== session.id) return;
+      if (live.target.id !== claims.sub || !canImpersonate(actor, live.target)) return;
+      request.impersonator = actor;
+      request.impersonation = { jti: live.jti, expiresAt: live.expiresAt };
+      request.user = live.target;
+    }
+
+    // One audit row per request made while impersonating (reads included), with the real
+    // actor, the impersonated user and the outcome.
+    app.addHook('onSend', async (request, reply) => {
+      const actor = request.impersonator;
+      if (!actor || !request.user) return;
+      await insertAuditEntry(app.db, {
+        actorId: actor.id,
+        action: 'impersonation.request',
+        targetType: 'user',
+        targetId: request.user.id,
+        details: {
+          method: request.method,
+          route: request.routeOptions.url ?? null,
+          path: request.url.split('?')[0],
+          statusCode: reply.statusCode,
+          jti: request.impersonation?.jti ?? null,
+        },
+        ip: request.ip ?? null,
+      }).catch((err: unknown) => request.log.error({ err }, 'impersonation audit failed'));
     });
 
     app.addHook('preValidation', async (request) => {

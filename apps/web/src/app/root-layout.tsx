@@ -1,15 +1,26 @@
 import { LoadingState } from '@fieldcraft/ui';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { usePreviewMode } from '../features/preview-mode/preview-mode-context';
 import { AdminPreviewOverlay } from './routes/pages';
 import { Toaster } from './toaster';
+// Impersonation (issue 7): the banner is loaded only while a token is stored.
+import { readImpersonationToken } from './auth-storage';
+const ImpersonationBanner = lazy(() =>
+  import('../features/user-management/components/impersonation-banner').then((m) => ({ default: m.ImpersonationBanner })),
+);
 
 /** Around every route: the lazy-route fallback, the toaster and the admin preview overlay. */
 export function RootLayout() {
   const { isPreviewMode } = usePreviewMode();
   return (
     <>
+      {readImpersonationToken() ? (
+        // Its own boundary: loading the banner never hides the page.
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      ) : null}
       <Suspense fallback={<LoadingState fullScreen label="Loading..." />}>
         <Outlet />
         {isPreviewMode ? <AdminPreviewOverlay /> : null}

@@ -12,6 +12,8 @@ import {
   RoomsPage,
   TestStationPage,
 } from './routes/pages';
+// People and companies (issue 7).
+import { CompaniesPage, UserManagementPage } from './routes/people-pages';
 
 const everyone: readonly Role[] = ['OWNER', 'ADMIN', 'USER'];
 const owners: readonly Role[] = ['OWNER'];
@@ -33,6 +35,9 @@ export const routes: RouteObject[] = [
       },
       { path: paths.mainDashboard.path, element: <GuardedPage page={DashboardPage} allowedRoles={admins} /> },
       { path: paths.testStation.path, element: <GuardedPage page={TestStationPage} /> },
+      // People and companies (issue 7): OWNER and ADMIN; anyone else → /test-station.
+      { path: paths.userManagement.path, element: <GuardedPage page={UserManagementPage} allowedRoles={admins} area="rooms" /> },
+      { path: paths.companies.path, element: <GuardedPage page={CompaniesPage} allowedRoles={admins} area="rooms" /> },
       { path: '*', element: <PublicPage page="notFound" /> },
     ],
   },

@@ -44,6 +44,11 @@ export const ErrorCode = {
   AGENT_ID_TAKEN: 'AGENT_ID_TAKEN',
   AGENT_IN_USE: 'AGENT_IN_USE',
   UPSTREAM_FAILED: 'UPSTREAM_FAILED',
+  // People, companies and impersonation (issue 7).
+  COMPANY_NOT_FOUND: 'COMPANY_NOT_FOUND',
+  COMPANY_NAME_TAKEN: 'COMPANY_NAME_TAKEN',
+  COMPANY_NOT_EMPTY: 'COMPANY_NOT_EMPTY',
+  IMPERSONATION_FORBIDDEN: 'IMPERSONATION_FORBIDDEN',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,85 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useId, type FormEvent, type ReactNode } from 'react';
+
+export interface ResponsiveDialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  actions?: ReactNode;
+  /** Makes the dialog a form (Enter submits). */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+}
+
+/** The owner dialogs' shape: a dialog at 640 px and up, a bottom sheet below. */
+export function ResponsiveDialog({
+  open,
+  title,
+  onClose,
+  children,
+  actions,
+  onSubmit,
+}: ResponsiveDialogProps) {
+  const wide = useMediaQuery('(min-width:640px)', { noSsr: true });
+  const titleId = useId();
+  const inner = (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+        <DialogTitle id={titleId} sx={{ flex: 1 }}>
+          {title}
+        </DialogTitle>
+        <IconButton aria-label="Close" onClick={onClose} sx={{ width: 44, height: 44 }}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      <DialogContent sx={{ pt: 0 }}>{children}</DialogContent>
+      {actions ? (
+        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>{actions}</DialogActions>
+      ) : null}
+    </>
+  );
+  const body = onSubmit ? (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    >
+      {inner}
+    </Box>
+  ) : (
+    inner
+  );
+  if (wide) {
+    return (
+      <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        {body}
+      </Dialog>
+    );
+  }
+  return (
+    <Drawer
+      anchor="bottom"
+      open={open}
+      onClose={onClose}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-modal': true,
+          'aria-labelledby': titleId,
+          sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '92dvh' },
+        } as object,
+      }}
+    >
+      {body}
+    </Drawer>
+  );
+}
