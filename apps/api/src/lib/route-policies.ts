@@ -6,12 +6,16 @@
 // - signed-in:     any signed-in user (OWNER, ADMIN, USER); anonymous → 401.
 // - self-or-owner: signed in; a non-OWNER may only touch their own record (another id → 403).
 // - owner:         OWNER only; anonymous → 401, ADMIN and USER → 403.
+// - metrics:       no session involved: the METRICS_TOKEN bearer, or (no token set) a client
+//                  on this machine (socket address); anyone else → 403, whatever their role.
 
-export type RoutePolicy = 'public' | 'signed-in' | 'self-or-owner' | 'owner';
+export type RoutePolicy = 'public' | 'signed-in' | 'self-or-owner' | 'owner' | 'metrics';
 
 /** Keys are `METHOD /path` as the OpenAPI document names them (`{param}` placeholders). */
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  'GET /metrics': 'metrics',
   'POST /api/auth/login': 'public',
   'GET /api/auth/status': 'public',
   'POST /api/auth/logout': 'public',
