@@ -41,10 +41,16 @@ describe.skipIf(!postgresAvailable).each([
       ...(s3Server && { storage: s3Server.storage() }),
       loginRateLimit: { maxFailuresPerAccount: 3, maxFailuresPerAddress: 30, windowMinutes: 15 },
     });
-    a = await buildApp(s3 ? { ...config, uploadsDir: newDir() } : config);
-    b = await buildApp(s3 ? { ...config, uploadsDir: newDir() } : config);
+    // Both start at once on the empty database (and bucket): migrations, the owner bootstrap
+    // and the bucket creation run once, whichever instance wins.
+    [a, b] = await Promise.all([
+      buildApp(s3 ? { ...config, uploadsDir: newDir() } : config),
+      buildApp(s3 ? { ...config, uploadsDir: newDir() } : config),
+    ]);
     expect(a.storage.kind).toBe(s3 ? 's3' : 'local');
     await Promise.all([a.ready(), b.ready()]);
+    const owners = await a.db.selectFrom('users').select('email').execute();
+    expect(owners).toEqual([{ email: 'owner@fieldcraft.local' }]);
     await insertUser(a.db, {
       email: 'sam@example.com',
       username: 'sam',
