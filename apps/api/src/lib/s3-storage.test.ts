@@ -93,6 +93,11 @@ describe('S3 storage against an S3-protocol server', () => {
     await gone.check();
     await other.close();
     await expect(gone.check()).rejects.toThrow();
+    // Requests meet a 503 the caller can retry, not a 500.
+    await expect(gone.size(`${'b'.repeat(32)}.pdf`)).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+    });
     gone.client.destroy();
   });
 });

@@ -14,6 +14,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ErrorCode } from '@fieldcraft/contracts';
+import { AppError } from './app-error';
 import { MIME_BY_EXT } from './file-types';
 import {
   assertFileKey,
@@ -48,6 +50,22 @@ function isNotFound(err: unknown): boolean {
   return (
     err instanceof S3ServiceException &&
     (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey')
+  );
+}
+
+/**
+ * The store did not answer (refused, reset, timed out) or failed on its side (5xx): the caller
+ * gets a clear 503 to retry, like a database outage, instead of a 500. S3's own 4xx answers
+ * (access denied, no such bucket) stay errors: they need an operator, not a retry.
+ */
+function orUnavailable(err: unknown): never {
+  const status = err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
+  if (status !== undefined && status < 500) throw err;
+  throw new AppError(
+    503,
+    ErrorCode.SERVICE_UNAVAILABLE,
+    'The file store is not available. Please try again in a moment.',
+    { headers: { 'retry-after': '5' } },
   );
 }
 
@@ -125,7 +143,7 @@ export class S3Storage implements FileStorage {
           queueSize: QUEUE_SIZE,
           leavePartsOnError: false,
         });
-        await upload.done();
+        await upload.done().catch(orUnavailable);
         await rm(temp.path, { force: true });
         return key;
       },
@@ -134,14 +152,13 @@ export class S3Storage implements FileStorage {
   }
 
   async size(key: string): Promise<number | null> {
+    const Key = assertFileKey(key);
     try {
-      const head = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: assertFileKey(key) }),
-      );
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key }));
       return head.ContentLength ?? null;
     } catch (err) {
       if (isNotFound(err)) return null;
-      throw err;
+      return orUnavailable(err);
     }
   }
 
@@ -161,15 +178,15 @@ export class S3Storage implements FileStorage {
   }
 
   async remove(key: string): Promise<void> {
-    await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.bucket, Key: assertFileKey(key) }),
-    );
+    await this.client
+      .send(new DeleteObjectCommand({ Bucket: this.bucket, Key: assertFileKey(key) }))
+      .catch(orUnavailable);
   }
 
   async withLocalFile<T>(key: string, work: (file: string) => Promise<T>): Promise<T> {
-    const answer = await this.client.send(
-      new GetObjectCommand({ Bucket: this.bucket, Key: assertFileKey(key) }),
-    );
+    const answer = await this.client
+      .send(new GetObjectCommand({ Bucket: this.bucket, Key: assertFileKey(key) }))
+      .catch(orUnavailable);
     await mkdir(this.options.tmpDir, { recursive: true });
     const file = path.join(this.options.tmpDir, `dl-${newFileKey(key.split('.').pop() ?? 'bin')}`);
     try {

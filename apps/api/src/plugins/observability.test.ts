@@ -1,6 +1,9 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
+import { insertUser } from '../routes/users/users.repository';
+import { multipartBody, multipartHeaders } from '../test/multipart';
 import { startS3Server } from '../test/s3-server';
 import {
   captureLogs,
@@ -281,5 +284,28 @@ describeEachDatabaseKind('readiness with S3 storage', (kind) => {
       code: 'SERVICE_UNAVAILABLE',
     });
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    // An upload meanwhile is a clear 503 and leaves nothing behind on this machine.
+    const owner = await insertUser(app.db, {
+      email: 'owner@example.com',
+      username: 'owner-s3',
+      role: 'OWNER',
+      status: 'ACTIVE',
+      passwordHash: 'x',
+      passwordChangeRequired: false,
+      requiresReset: false,
+    });
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/content/upload',
+      headers: { ...multipartHeaders, cookie: await sessionCookieFor(app.db, owner.id) },
+      payload: multipartBody('notes.txt', 'Hard hats on site.\n'),
+    });
+    expect(upload.statusCode).toBe(503);
+    expect(upload.json()).toEqual({
+      error: 'The file store is not available. Please try again in a moment.',
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    expect(readdirSync(path.join(app.config.uploadsDir, '.tmp'))).toEqual([]);
   });
 });

@@ -1,13 +1,17 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
+import { fileURLToPath } from 'node:url';
 import type { StorageConfig } from '../plugins/config';
+
+const RUNNER = fileURLToPath(new URL('./s3-server-process.mjs', import.meta.url));
 
 /**
  * A real S3-protocol server (s3rver: S3's REST API over HTTP, objects in a temporary folder),
- * run inside the test process on a free loopback port. Buckets are created by the API itself
- * (the storage plugin creates a missing bucket), like on a fresh MinIO.
+ * in a child process on a free loopback port, so the API's memory is measured without it.
+ * Buckets are created by the API itself (the storage plugin creates a missing bucket), like
+ * on a fresh MinIO.
  */
 export async function startS3Server(): Promise<{
   endpoint: string;
@@ -16,10 +20,22 @@ export async function startS3Server(): Promise<{
   close(): Promise<void>;
 }> {
   const directory = mkdtempSync(path.join(tmpdir(), 'fc-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
-  const { port } = await server.run();
+  const child = spawn(process.execPath, [RUNNER, directory], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the S3 server exited (${code})`)));
+    child.once('error', reject);
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   let buckets = 0;
+  let closed: Promise<void> | undefined;
   return {
     endpoint,
     storage: (bucket = `fieldcraft-${process.pid}-${++buckets}`) => ({
@@ -31,9 +47,13 @@ export async function startS3Server(): Promise<{
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
       forcePathStyle: true,
     }),
-    close: async () => {
-      await server.close();
-      rmSync(directory, { recursive: true, force: true });
+    close: () => {
+      closed ??= new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }).then(() => rmSync(directory, { recursive: true, force: true }));
+      return closed;
     },
   };
 }
