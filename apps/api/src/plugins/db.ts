@@ -30,6 +30,10 @@ export async function openDatabase(
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', (err) => onPoolError?.(err));
+    // A client checked out between two queries (inside a transaction) when the server goes away
+    // emits 'error' with no listener of the pool's: without this, an uncaught exception that
+    // ends the process. The query that was waiting fails on its own (→ 503).
+    pool.on('connect', (client) => client.on('error', (err) => onPoolError?.(err)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     if (config.databaseSchema) {
       await sql`create schema if not exists ${sql.id(config.databaseSchema)}`.execute(db);
