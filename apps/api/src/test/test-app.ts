@@ -305,6 +305,15 @@ export function describeEachDatabase(
   }
 }
 
+/** describeEachDatabase on local-disk storage and on S3 storage: four variants. */
+export function describeEachDatabaseAndStorage(
+  name: string,
+  fn: (ctx: TestContext) => void,
+  options: DescribeOptions = {},
+): void {
+  describeEachDatabase(name, fn, { ...options, storages: ['local', 's3'] });
+}
+
 /** Same as describeEachDatabase, for tests that manage their own apps (restarts, bootstrap). */
 export function describeEachDatabaseKind(name: string, fn: (kind: DatabaseKind) => void): void {
   for (const kind of ['pglite', 'postgres'] as const) {
