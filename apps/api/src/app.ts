@@ -1,12 +1,13 @@
 import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
 import type { DestinationStream } from 'pino';
 import { advisorPlugin } from './plugins/advisor';
 import { bootstrapPlugin } from './plugins/bootstrap';
 import { type AppConfig, configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin, validatorCompiler } from './plugins/error-handler';
+import { requestIdGenerator } from './lib/request-id';
+import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -20,6 +21,7 @@ import contentRoutes from './routes/content/index';
 import dashboardRoutes from './routes/dashboard/index';
 import filesRoutes from './routes/files/index';
 import healthRoutes from './routes/health/index';
+import operationsRoutes from './routes/operations/index';
 import ownerRoutes from './routes/owner/index';
 import ownerAgentsRoutes from './routes/owner-agents/index';
 import userRoomsRoutes from './routes/rooms/index';
@@ -48,7 +50,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       level: config.logLevel,
       ...(options.logStream && { stream: options.logStream }),
     },
-    genReqId: () => randomUUID(),
+    // A trusted proxy's x-request-id, else a fresh UUID; on every log line as reqId.
+    genReqId: requestIdGenerator(config.trustProxy),
     // A number means "trust that many hops"; Fastify accepts it though its types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1_048_576,
@@ -63,6 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   try {
     await app.register(configPlugin, { config });
     await app.register(errorHandlerPlugin);
+    await app.register(metricsPlugin);
     await app.register(securityPlugin);
     await app.register(dbPlugin);
     await app.register(storagePlugin);
@@ -74,6 +78,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(openApiPlugin);
 
     await app.register(healthRoutes, { prefix: '/api/health' });
+    await app.register(operationsRoutes);
     await app.register(authRoutes, { prefix: '/api/auth' });
     await app.register(usersRoutes, { prefix: '/api/users' });
     await app.register(userRoomsRoutes, { prefix: '/api/user/rooms' });

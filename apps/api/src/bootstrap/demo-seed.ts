@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LocalDiskStorage } from '../lib/storage';
+import type { FileStorage } from '../lib/storage';
 import { fileUrl, indexContentText } from '../routes/content/content.service';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
@@ -194,7 +194,7 @@ const DEMO_FILES_DIR = fileURLToPath(new URL('./demo-files/', import.meta.url));
 export async function seedDemo(
   db: Db,
   agent: Agent,
-  storage?: LocalDiskStorage,
+  storage?: FileStorage,
   log?: FastifyBaseLogger,
 ): Promise<void> {
   const userIds = new Map<string, number>();

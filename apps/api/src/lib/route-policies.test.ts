@@ -34,13 +34,17 @@ function userOf(world: World, who: Exclude<Identity, 'anonymous'>) {
   return who === 'OWNER' ? world.owner : who === 'ADMIN' ? world.admin : world.user;
 }
 
+/** From a loopback client (inject's default address); see REMOTE for the other side. */
 function allowed(policy: RoutePolicy, who: Identity): boolean {
-  if (policy === 'public') return true;
+  if (policy === 'public' || policy === 'metrics') return true;
   if (who === 'anonymous') return false;
   if (policy === 'owner' || policy === 'self-or-owner') return who === 'OWNER';
   if (policy === 'owner-or-admin') return who === 'OWNER' || who === 'ADMIN';
   return true;
 }
+
+/** A client on another machine (TEST-NET-3), for the `metrics` policy. */
+const REMOTE = '203.0.113.9';
 
 const SPOOFED = {
   'user-role': 'OWNER',
@@ -88,6 +92,22 @@ describeEachDatabase('route policy matrix', (ctx) => {
           if (!allowed(policy, who)) {
             const expected = who === 'anonymous' ? 401 : 403;
             if (status !== expected) failures.push(`${label}: expected ${expected}`);
+          }
+          if (policy === 'metrics') {
+            // No session or role opens it to another machine, nor a forged X-Forwarded-For.
+            const remote = await ctx.app.inject({
+              method: route.method as 'GET',
+              url: urlFor(route, world),
+              remoteAddress: REMOTE,
+              headers: {
+                ...(cookie && { cookie }),
+                ...(spoofed && SPOOFED),
+                'x-forwarded-for': '127.0.0.1',
+              },
+            });
+            if (remote.statusCode !== 403) {
+              failures.push(`${label}, from ${REMOTE} → ${remote.statusCode}: expected 403`);
+            }
           }
         }
       }

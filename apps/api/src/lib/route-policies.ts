@@ -8,12 +8,17 @@
 // - owner:         OWNER only; anonymous → 401, ADMIN and USER → 403.
 // - owner-or-admin: OWNER and ADMIN; anonymous → 401, USER → 403. The route itself scopes an
 //                  ADMIN to their own company (docs/people-and-companies.md).
+// - metrics:       no session involved: the METRICS_TOKEN bearer, or (no token set) a client
+//                  on this machine (socket address); anyone else → 403, whatever their role.
 
-export type RoutePolicy = 'public' | 'signed-in' | 'self-or-owner' | 'owner' | 'owner-or-admin';
+export type RoutePolicy =
+  'public' | 'signed-in' | 'self-or-owner' | 'owner' | 'owner-or-admin' | 'metrics';
 
 /** Keys are `METHOD /path` as the OpenAPI document names them (`{param}` placeholders). */
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  'GET /metrics': 'metrics',
   'POST /api/auth/login': 'public',
   'GET /api/auth/status': 'public',
   'POST /api/auth/logout': 'public',

@@ -13,11 +13,13 @@ describe('loadConfig', () => {
       databaseSchema: null,
       pgliteDir: path.join(cwd, '.data', 'pglite'),
       uploadsDir: path.join(cwd, '.data', 'uploads'),
+      storage: { kind: 'local' },
       ownerEmail: 'owner@fieldcraft.local',
       ownerPassword: null,
       seedDemo: false,
       webDistDir: path.join(cwd, 'dist', 'apps', 'web'),
       logLevel: 'info',
+      metricsToken: null,
       cookieSecure: 'auto',
       trustProxy: false,
       sessionTtlHours: 168,
@@ -101,6 +103,51 @@ describe('loadConfig', () => {
       loginRateLimit: { maxFailuresPerAccount: 3, maxFailuresPerAddress: 10, windowMinutes: 5 },
       uploadTempMaxAgeMinutes: 60,
     });
+  });
+
+  it('chooses S3 storage with STORAGE=s3 and refuses an incomplete S3 configuration', () => {
+    expect(
+      loadConfig(
+        {
+          STORAGE: 's3',
+          S3_ENDPOINT: 'http://minio:9000',
+          S3_BUCKET: 'fieldcraft',
+          S3_ACCESS_KEY_ID: 'fieldcraft',
+          S3_SECRET_ACCESS_KEY: 'fieldcraft-secret',
+          S3_FORCE_PATH_STYLE: 'true',
+          METRICS_TOKEN: 'a-long-metrics-token',
+        },
+        cwd,
+      ),
+    ).toMatchObject({
+      storage: {
+        kind: 's3',
+        endpoint: 'http://minio:9000',
+        bucket: 'fieldcraft',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'fieldcraft', secretAccessKey: 'fieldcraft-secret' },
+        forcePathStyle: true,
+      },
+      metricsToken: 'a-long-metrics-token',
+    });
+    // No keys: the SDK's own credential chain (instance role, profile).
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b' }, cwd).storage).toEqual({
+      kind: 's3',
+      bucket: 'b',
+      endpoint: null,
+      region: 'us-east-1',
+      credentials: null,
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ STORAGE: 's3' }, cwd)).toThrow(/S3_BUCKET: required/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }, cwd)).toThrow(
+      /set both or neither/,
+    );
+    expect(() => loadConfig({ STORAGE: 'ftp' }, cwd)).toThrow(/STORAGE/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio' }, cwd)).toThrow(
+      /S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' }, cwd)).toThrow(/METRICS_TOKEN/);
   });
 
   it('treats empty strings as unset, except WEB_DIST_DIR where empty means "no web app"', () => {

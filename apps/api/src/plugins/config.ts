@@ -33,6 +33,14 @@ export const EnvSchema = z.object({
       .optional(),
   ),
   DATA_DIR: withDefault('./.data'),
+  // Uploaded files: the local disk under DATA_DIR, or an S3-compatible bucket.
+  STORAGE: withDefault('local').pipe(z.enum(['local', 's3'])),
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: withDefault('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: withDefault('false').pipe(z.enum(['true', 'false', '1', '0'])),
   OWNER_EMAIL: withDefault('owner@fieldcraft.local')
     .transform((v) => v.toLowerCase())
     .pipe(z.email()),
@@ -43,6 +51,10 @@ export const EnvSchema = z.object({
   // Unset → the default build output; set but empty → do not serve a web app (dev mode).
   WEB_DIST_DIR: z.string().trim().optional(),
   LOG_LEVEL: withDefault('info').pipe(LogLevelSchema),
+  // Bearer token for GET /metrics; unset → only loopback clients may read it.
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  ),
   COOKIE_SECURE: withDefault('auto').pipe(z.enum(['auto', 'true', 'false'])),
   TRUST_PROXY: optionalText,
   SESSION_TTL_HOURS: positiveInt(168),
@@ -127,6 +139,8 @@ export interface AppConfig {
   pgliteDir: string;
   /** Where uploaded files live (local-disk storage): `${DATA_DIR}/uploads`. */
   uploadsDir: string;
+  /** Where committed uploads go; temporary files stay under `uploadsDir/.tmp` either way. */
+  storage: StorageConfig;
   ownerEmail: string;
   /** null → a random one is generated and printed once. */
   ownerPassword: string | null;
@@ -134,6 +148,8 @@ export interface AppConfig {
   /** Absolute path of the built web app, or null to serve none. */
   webDistDir: string | null;
   logLevel: LogLevel;
+  /** Bearer token GET /metrics requires; null → loopback clients only. */
+  metricsToken: string | null;
   cookieSecure: 'auto' | boolean;
   /** Passed to Fastify's `trustProxy` as is. */
   trustProxy: boolean | number | string;
@@ -148,6 +164,36 @@ export interface AppConfig {
   uploadTempMaxAgeMinutes: number;
   /** Voice socket limits; missing fields take DEFAULT_VOICE_CONFIG (see voiceConfig()). */
   voice?: Partial<VoiceConfig>;
+}
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | null;
+      region: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      forcePathStyle: boolean;
+    };
+
+function parseStorage(e: z.infer<typeof EnvSchema>): StorageConfig | string {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  if (!e.S3_BUCKET) return 'S3_BUCKET: required when STORAGE=s3';
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    return 'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither';
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT ?? null,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+  };
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | number | string {
@@ -170,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const storage = parseStorage(e);
+  if (typeof storage === 'string') throw new ConfigError(`Invalid configuration:\n  ${storage}`);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const webDist = e.WEB_DIST_DIR === undefined ? 'dist/apps/web' : e.WEB_DIST_DIR;
   return {
@@ -179,11 +227,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseSchema: e.DATABASE_SCHEMA ?? null,
     pgliteDir: path.join(dataDir, 'pglite'),
     uploadsDir: path.join(dataDir, 'uploads'),
+    storage,
     ownerEmail: e.OWNER_EMAIL,
     ownerPassword: e.OWNER_PASSWORD ?? null,
     seedDemo: e.SEED_DEMO,
     webDistDir: webDist === '' ? null : path.resolve(cwd, webDist),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN ?? null,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sessionTtlHours: e.SESSION_TTL_HOURS,

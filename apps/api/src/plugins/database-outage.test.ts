@@ -98,6 +98,8 @@ describe.skipIf(problem !== null)('PostgreSQL stopped and restarted under load',
     const stoppedAt = Date.now();
     while ((statuses.get(503) ?? 0) < 5 && Date.now() - stoppedAt < 15_000) await sleep(50);
     const duringOutage = statuses.get(503) ?? 0;
+    // The readiness probe says so too, so a load balancer stops sending traffic here.
+    const readyDuring = await fetch(`${base}/api/ready`, { signal: AbortSignal.timeout(10_000) });
     pg.start();
     // Back within 5 s of the server accepting connections again: the pool reconnects by itself.
     const restartedAt = Date.now();
@@ -112,6 +114,12 @@ describe.skipIf(problem !== null)('PostgreSQL stopped and restarted under load',
     expect(beforeOutage).toBeGreaterThan(0);
     expect(duringOutage).toBeGreaterThan(0);
     expect(recovered).toBe(true);
+    expect(readyDuring.status).toBe(503);
+    expect(await readyDuring.json()).toEqual({
+      error: 'Not ready: the database is not available',
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    expect((await fetch(`${base}/api/ready`)).status).toBe(200);
     const { rows } = await sql<{ name: string }>`select name from rooms`.execute(app.db);
     const stored = new Set(rows.map((r) => r.name));
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);

@@ -12,6 +12,7 @@ import type { AppConfig } from '../plugins/config';
 import type { Db } from '../plugins/db';
 import { SESSION_COOKIE } from '../plugins/session';
 import { insertUser } from '../routes/users/users.repository';
+import { startS3Server } from './s3-server';
 
 /**
  * Test databases. Every API test file runs against PGlite (in memory, always) and against the
@@ -59,11 +60,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     pgliteDir: 'memory://',
     // One throw-away uploads folder per app; the OS cleans the temp directory.
     uploadsDir: mkdtempSync(path.join(tmpdir(), 'fc-uploads-')),
+    storage: { kind: 'local' },
     ownerEmail: 'owner@fieldcraft.local',
     ownerPassword: 'bootstrap-owner-1',
     seedDemo: false,
     webDistDir: null,
     logLevel: 'silent',
+    metricsToken: null,
     cookieSecure: 'auto',
     trustProxy: false,
     sessionTtlHours: 168,
@@ -148,8 +151,12 @@ export interface LoginResult {
   setCookie: string | undefined;
 }
 
+export type StorageKind = 'local' | 's3';
+
 export interface TestContext {
   readonly kind: DatabaseKind;
+  /** Where this variant's uploads go: the local disk, or a bucket on an in-process S3 server. */
+  readonly storageKind: StorageKind;
   readonly app: App;
   readonly db: Db;
   readonly config: AppConfig;
@@ -169,6 +176,8 @@ export interface DescribeOptions {
   config?: Partial<AppConfig>;
   /** Runs after buildApp and before ready(): e.g. add test-only routes. */
   setup?: (app: App) => void | Promise<void>;
+  /** Storage variants to run (default local disk only); 's3' adds `[<db>, s3]` suites. */
+  storages?: StorageKind[];
 }
 
 export const DEFAULT_PASSWORD = 'password-123';
@@ -184,10 +193,15 @@ function sessionCookie(setCookie: string | string[] | undefined): string | null 
   return null;
 }
 
-function createContext(kind: DatabaseKind, options: DescribeOptions): TestContext {
+function createContext(
+  kind: DatabaseKind,
+  options: DescribeOptions,
+  storageKind: StorageKind = 'local',
+): TestContext {
   let app: App | undefined;
   let config: AppConfig | undefined;
   let drop: (() => Promise<void>) | undefined;
+  let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
   const logs = captureLogs();
 
   beforeAll(async () => {
@@ -196,7 +210,12 @@ function createContext(kind: DatabaseKind, options: DescribeOptions): TestContex
         ? await createScratchDatabase('postgres')
         : { config: {}, drop: async () => undefined };
     drop = scratch.drop;
-    config = testConfig({ ...scratch.config, ...options.config });
+    if (storageKind === 's3') s3 = await startS3Server();
+    config = testConfig({
+      ...scratch.config,
+      ...(s3 && { storage: s3.storage() }),
+      ...options.config,
+    });
     app = await buildApp(config, { logStream: logs.stream });
     await options.setup?.(app);
     await app.ready();
@@ -205,6 +224,7 @@ function createContext(kind: DatabaseKind, options: DescribeOptions): TestContex
   afterAll(async () => {
     await app?.close();
     await drop?.();
+    await s3?.close();
   });
 
   // Migrated once per file above; every test starts from empty tables.
@@ -222,6 +242,7 @@ function createContext(kind: DatabaseKind, options: DescribeOptions): TestContex
 
   return {
     kind,
+    storageKind,
     get app() {
       return need(app);
     },
@@ -274,11 +295,23 @@ export function describeEachDatabase(
   fn: (ctx: TestContext) => void,
   options: DescribeOptions = {},
 ): void {
-  for (const kind of ['pglite', 'postgres'] as const) {
-    describe.skipIf(kind === 'postgres' && !postgresAvailable)(`${name} [${kind}]`, () => {
-      fn(createContext(kind, options));
-    });
+  for (const storage of options.storages ?? ['local']) {
+    for (const kind of ['pglite', 'postgres'] as const) {
+      const label = storage === 'local' ? kind : `${kind}, ${storage}`;
+      describe.skipIf(kind === 'postgres' && !postgresAvailable)(`${name} [${label}]`, () => {
+        fn(createContext(kind, options, storage));
+      });
+    }
   }
+}
+
+/** describeEachDatabase on local-disk storage and on S3 storage: four variants. */
+export function describeEachDatabaseAndStorage(
+  name: string,
+  fn: (ctx: TestContext) => void,
+  options: DescribeOptions = {},
+): void {
+  describeEachDatabase(name, fn, { ...options, storages: ['local', 's3'] });
 }
 
 /** Same as describeEachDatabase, for tests that manage their own apps (restarts, bootstrap). */

@@ -1,7 +1,7 @@
 import { FILE_KEY_PATTERN, type ContentType } from '@fieldcraft/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../plugins/db';
-import type { LocalDiskStorage } from '../../lib/storage';
+import type { FileStorage } from '../../lib/storage';
 import { extractFile, extractPlainText, type Passage } from '../../lib/text-extraction';
 import { replacePassages } from './content.repository';
 
@@ -22,7 +22,7 @@ export const fileUrl = (key: string) => `/api/files/${key}`;
  */
 export async function indexContentText(
   db: Db,
-  storage: LocalDiskStorage,
+  storage: FileStorage,
   log: FastifyBaseLogger,
   item: {
     id: number;
@@ -36,7 +36,7 @@ export async function indexContentText(
   try {
     if (item.fileKey && ['PDF', 'WORD', 'DOCUMENT'].includes(item.type)) {
       const ext = item.fileKey.split('.').pop() ?? '';
-      passages = await extractFile(storage.pathOf(item.fileKey), ext);
+      passages = await storage.withLocalFile(item.fileKey, (file) => extractFile(file, ext));
     }
   } catch (err) {
     log.warn({ err, contentId: item.id }, 'text extraction failed');

@@ -5,6 +5,7 @@ import {
   type UserDashboard,
   UserDashboardSchema,
 } from '@fieldcraft/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/session';
 import { listVisibleContent } from '../content/content.repository';
@@ -21,11 +22,17 @@ const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema } as const;
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  async function orEmpty<T>(what: string, work: () => Promise<T>, empty: T): Promise<T> {
+  async function orEmpty<T>(
+    log: FastifyBaseLogger,
+    what: string,
+    work: () => Promise<T>,
+    empty: T,
+  ): Promise<T> {
     try {
       return await work();
     } catch (err) {
-      app.log.error({ err }, `user dashboard: ${what} failed`);
+      // The request's logger, so the line carries its request id.
+      log.error({ err }, `user dashboard: ${what} failed`);
       return empty;
     }
   }
@@ -42,15 +49,21 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request): Promise<UserDashboard> => {
       const user = currentUser(request);
-      const lastVisit = await orEmpty('last visit', () => previousLoginAt(db, user.id), null);
+      const lastVisit = await orEmpty(
+        request.log,
+        'last visit',
+        () => previousLoginAt(db, user.id),
+        null,
+      );
       const [rooms, newContent, conversations] = await Promise.all([
         orEmpty(
+          request.log,
           'rooms',
           () => listRooms(db, user.role === 'OWNER' ? {} : { memberId: user.id }),
           [],
         ),
-        orEmpty('content', () => listVisibleContent(db, user, lastVisit), []),
-        orEmpty('conversations', () => recentConversations(db, user.id), []),
+        orEmpty(request.log, 'content', () => listVisibleContent(db, user, lastVisit), []),
+        orEmpty(request.log, 'conversations', () => recentConversations(db, user.id), []),
       ]);
       return {
         rooms,
@@ -74,7 +87,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request): Promise<LoginStats> => {
       const user = currentUser(request);
-      return orEmpty('login stats', () => loginStats(db, user.id), {
+      return orEmpty(request.log, 'login stats', () => loginStats(db, user.id), {
         loginCount: 0,
         lastLoginAt: null,
       });
