@@ -87,6 +87,7 @@ export const voicePlugin = fp(
           registry,
           trustedOrigins: app.config.trustedOrigins,
           trustProxy: app.config.trustProxy !== false,
+          metrics: app.metrics.voice,
         });
         sessions.add(session);
         void session.finished.then(() => sessions.delete(session));
@@ -103,5 +104,5 @@ export const voicePlugin = fp(
       wss.close();
     });
   },
-  { name: 'voice', dependencies: ['config', 'db', 'speech', 'advisor'] },
+  { name: 'voice', dependencies: ['config', 'db', 'speech', 'advisor', 'metrics'] },
 );

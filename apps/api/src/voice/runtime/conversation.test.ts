@@ -86,6 +86,33 @@ describeEachDatabase(
       expect(await s.close()).toEqual({ code: 1000, reason: 'User ended conversation' });
     });
 
+    it('counts sessions in /metrics: started, open now, closed by code', async () => {
+      const figure = async (line: string) => {
+        const body = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
+        const found = body.split('\n').find((l) => l.startsWith(`${line} `));
+        return found ? Number(found.split(' ').at(-1)) : 0;
+      };
+      const started = await figure('fieldcraft_voice_sessions_started_total');
+      const closed = await figure('fieldcraft_voice_sessions_closed_total{code="1000"}');
+      const s = await TestSocket.open(await signedUrl(w.rooms.shared));
+      await s.next('agent_response');
+      expect(await figure('fieldcraft_voice_sessions_started_total')).toBe(started + 1);
+      expect(await figure('fieldcraft_voice_sessions_active')).toBe(1);
+      await s.close();
+      await eventually(async () => {
+        expect(await figure('fieldcraft_voice_sessions_active')).toBe(0);
+        expect(await figure('fieldcraft_voice_sessions_closed_total{code="1000"}')).toBe(
+          closed + 1,
+        );
+      });
+      // A refused socket never opened: it is not counted.
+      const refused = await TestSocket.open(
+        `${base.ws}/v1/convai/conversation?agent_id=field-advisor&token=nope`,
+      );
+      await refused.closed;
+      expect(await figure('fieldcraft_voice_sessions_started_total')).toBe(started + 1);
+    });
+
     it('pings on schedule with ping_ms once a pong came back; ignores pongs for unknown ids', async () => {
       const s = await TestSocket.open(await signedUrl(w.rooms.shared));
       await s.next('conversation_initiation_metadata');

@@ -16,6 +16,7 @@ import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import type { RawData, WebSocket } from 'ws';
 import type { Db } from '../../plugins/db';
 import type { VoiceConfig } from '../../plugins/config';
+import type { AppMetrics } from '../../plugins/metrics';
 import type { Advisor, AdvisorTurn } from '../advisor/advisor.types';
 import { MIN_CONFIDENCE } from '../speech/index';
 import {
@@ -61,6 +62,8 @@ export interface SessionDeps {
   registry: SessionRegistry;
   trustedOrigins: readonly string[];
   trustProxy: boolean;
+  /** Prometheus figures: opened, open now, closed by code (plugins/metrics.ts). */
+  metrics: AppMetrics['voice'];
 }
 
 const METADATA_GAP_MS = 60;
@@ -96,6 +99,8 @@ export class VoiceSession {
   private room: RoomForVoice | null = null;
   private reserved = false;
   private conversationId: string | null = null;
+  /** Whether this session was counted as open in the metrics (so it is uncounted once). */
+  private counted = false;
   private startedAt = new Date();
   private textOnly = false;
   private outputFormat: AudioFormat | null = null;
@@ -281,6 +286,9 @@ export class VoiceSession {
       },
     });
     this.state = 'open';
+    this.counted = true;
+    this.deps.metrics.started.inc();
+    this.deps.metrics.active.inc();
     this.lastUserInputAt = Date.now();
     this.startTimers();
     // A client that attaches its handler a tick late loses frames that share a read (§3).
@@ -947,6 +955,11 @@ export class VoiceSession {
       : receivedCode === 1000 || receivedCode === 1005
         ? 'user'
         : 'error';
+    if (this.counted) {
+      this.counted = false;
+      this.deps.metrics.active.dec();
+      this.deps.metrics.closed.inc({ code: String(code === 1005 ? 1000 : code) });
+    }
     const endedAt = new Date();
     this.write(() =>
       endConversation(this.deps.db, id, {
