@@ -1,5 +1,5 @@
 import type { CompanyDetail } from '@fieldcraft/contracts';
-import { RoleBadge } from '@fieldcraft/ui';
+import { ResponsiveDialog, RoleBadge } from '@fieldcraft/ui';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,7 +20,6 @@ import {
   useGetCompanyUserChoicesQuery,
   useSetCompanyMemberMutation,
 } from '../companies.api';
-import { ResponsiveDialog } from './responsive-dialog';
 
 const nameOf = (u: { firstName: string | null; lastName: string | null; email: string }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;

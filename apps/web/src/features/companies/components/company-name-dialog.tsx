@@ -1,3 +1,4 @@
+import { ResponsiveDialog } from '@fieldcraft/ui';
 import { CreateCompanyBodySchema, type Company } from '@fieldcraft/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -8,7 +9,6 @@ import { serverErrorDetail } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { showToast } from '../../../app/toasts.slice';
 import { useCreateCompanyMutation, useRenameCompanyMutation } from '../companies.api';
-import { ResponsiveDialog } from './responsive-dialog';
 
 export interface CompanyNameDialogProps {
   open: boolean;

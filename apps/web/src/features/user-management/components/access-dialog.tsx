@@ -1,3 +1,4 @@
+import { ResponsiveDialog } from '@fieldcraft/ui';
 import type { ManagedUser } from '@fieldcraft/contracts';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import Alert from '@mui/material/Alert';
@@ -20,7 +21,6 @@ import {
   useSetRoomMemberMutation,
 } from '../user-management.api';
 import { displayName } from '../people-names';
-import { ResponsiveDialog } from './responsive-dialog';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,6 +1,6 @@
+import { ResponsiveDialog } from '@fieldcraft/ui';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { ResponsiveDialog } from './responsive-dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import type { ManagedUser, ResetPasswordResponse } from '@fieldcraft/contracts';
-import { PasswordField } from '@fieldcraft/ui';
+import { PasswordField, ResponsiveDialog } from '@fieldcraft/ui';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +12,6 @@ import { useState, type FormEvent } from 'react';
 import { serverErrorDetail } from '../../../app/api';
 import { useResetPasswordMutation } from '../user-management.api';
 import { displayName } from '../people-names';
-import { ResponsiveDialog } from './responsive-dialog';
 
 export interface ResetPasswordDialogProps {
   user: ManagedUser | null;

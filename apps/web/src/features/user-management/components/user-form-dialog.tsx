@@ -7,7 +7,7 @@ import {
   type User,
   type UserStatus,
 } from '@fieldcraft/contracts';
-import { PasswordField } from '@fieldcraft/ui';
+import { PasswordField, ResponsiveDialog } from '@fieldcraft/ui';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,7 +19,6 @@ import { firstErrorPerField } from '../../../app/form-errors';
 import { useAppDispatch } from '../../../app/hooks';
 import { showToast } from '../../../app/toasts.slice';
 import { useCreateManagedUserMutation, useUpdateManagedUserMutation } from '../user-management.api';
-import { ResponsiveDialog } from './responsive-dialog';
 
 type Field =
   'firstName' | 'lastName' | 'email' | 'username' | 'password' | 'role' | 'status' | 'companyId';
