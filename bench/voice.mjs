@@ -9,7 +9,7 @@
 //    longer to arrive than it lasts when played (arrival span > playback duration).
 // Targets (issue 6): p95 text ≤ 100 ms, p95 first audio ≤ 250 ms, 20 concurrent sessions.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -38,16 +38,15 @@ const fmt = (ms) => `${ms.toFixed(1)} ms`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 console.log('\n== voice runtime (conversation socket) ==');
+// The api build target: the bundle plus the demo documents and the speech engines' assets.
 await new Promise((resolve, reject) => {
-  const b = spawn(process.execPath, ['tools/build-api.mjs'], { cwd: root, stdio: 'inherit' });
+  const b = spawn('npx', ['nx', 'run', 'api:build', '--output-style=static'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
   b.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('api build failed'))));
 });
-// The demo documents go next to the bundle, as the api build target does.
-cpSync(
-  path.join(root, 'apps/api/src/bootstrap/demo-files'),
-  path.join(root, 'dist/apps/api/demo-files'),
-  { recursive: true },
-);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fc-bench-voice-'));
 const pin =
