@@ -58,6 +58,7 @@ import {
   updateUser,
   type UserPatch,
 } from '../users/users.repository';
+import { asIdentityConflict, identityTaken } from '../users/identity-conflict';
 
 const errors = {
   400: ApiErrorSchema,
@@ -79,21 +80,6 @@ export function generateTemporaryPassword(): string {
   let out = '';
   for (let i = 0; i < 14; i += 1) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
   return out;
-}
-
-function identityTaken(field: 'email' | 'username'): AppError {
-  return field === 'email'
-    ? new AppError(409, ErrorCode.EMAIL_TAKEN, 'A user with this email address already exists')
-    : new AppError(409, ErrorCode.USERNAME_TAKEN, 'This username is already taken');
-}
-
-function asIdentityConflict(err: unknown): AppError | null {
-  const e = err as { code?: unknown; constraint?: unknown; detail?: unknown; message?: unknown };
-  if (e?.code !== '23505') return null;
-  const text = `${String(e.constraint ?? '')} ${String(e.detail ?? '')} ${String(e.message ?? '')}`;
-  if (text.includes('email')) return identityTaken('email');
-  if (text.includes('username')) return identityTaken('username');
-  return null;
 }
 
 /**

@@ -25,6 +25,7 @@ import { currentUser, startSession } from '../../plugins/session';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { assertLoginAllowed, noteLoginFailure } from '../auth/login-throttle';
+import { asIdentityConflict, identityTaken } from './identity-conflict';
 
 // What a non-owner may send about themselves: a new password (flags may only be cleared,
 // and only together with it, since the password change itself clears them).
@@ -99,22 +100,6 @@ function auditChanges(before: User, after: UserPatch) {
     }
   }
   return changes;
-}
-
-function identityTaken(field: 'email' | 'username'): AppError {
-  return field === 'email'
-    ? new AppError(409, ErrorCode.EMAIL_TAKEN, 'A user with this email address already exists')
-    : new AppError(409, ErrorCode.USERNAME_TAKEN, 'This username is already taken');
-}
-
-/** A unique violation on users (a concurrent create won the race) → the matching 409. */
-function asIdentityConflict(err: unknown): AppError | null {
-  const e = err as { code?: unknown; constraint?: unknown; detail?: unknown; message?: unknown };
-  if (e?.code !== '23505') return null;
-  const text = `${String(e.constraint ?? '')} ${String(e.detail ?? '')} ${String(e.message ?? '')}`;
-  if (text.includes('email')) return identityTaken('email');
-  if (text.includes('username')) return identityTaken('username');
-  return null;
 }
 
 /** /api/users. The caller's identity and role come from the session, never from headers. */
