@@ -51,14 +51,8 @@ import {
 } from '../impersonation/impersonation.repository';
 import { addRoomMember, removeRoomMember } from '../rooms/rooms.repository';
 import { roomNotFound } from '../rooms/rooms.service';
-import {
-  countActiveOwners,
-  findIdentityConflict,
-  insertUser,
-  updateUser,
-  type UserPatch,
-} from '../users/users.repository';
-import { asIdentityConflict, identityTaken } from '../users/identity-conflict';
+import { countActiveOwners, updateUser, type UserPatch } from '../users/users.repository';
+import { createAccount } from '../users/create-account';
 
 const errors = {
   400: ApiErrorSchema,
@@ -150,42 +144,8 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       } else if (companyId !== null && !(await findCompany(db, companyId))) {
         throw companyNotFound();
       }
-      const taken = await findIdentityConflict(db, body.email, body.username);
-      if (taken) throw identityTaken(taken);
-      const passwordHash = await hashPassword(body.password);
-      try {
-        const id = await db.transaction().execute(async (trx) => {
-          const created = await insertUser(trx, {
-            email: body.email,
-            username: body.username,
-            firstName: body.firstName,
-            lastName: body.lastName,
-            role: body.role,
-            status: body.status,
-            passwordHash,
-            passwordChangeRequired: true,
-            companyId,
-          });
-          await insertAuditEntry(trx, {
-            actorId: actor.id,
-            action: 'user.create',
-            targetType: 'user',
-            targetId: created.id,
-            details: {
-              email: created.email,
-              username: created.username,
-              role: created.role,
-              status: created.status,
-              companyId,
-            },
-            ip: request.ip,
-          });
-          return created.id;
-        });
-        return reply.code(201).send(await visibleUser(actor, id));
-      } catch (err) {
-        throw asIdentityConflict(err) ?? err;
-      }
+      const created = await createAccount(db, actor.id, body, { ip: request.ip, companyId });
+      return reply.code(201).send(await visibleUser(actor, created.id));
     },
   );
 

@@ -13,8 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   countActiveOwners,
   findCredentialsById,
-  findIdentityConflict,
-  insertUser,
   updateUser,
   type UserCredentials,
   type UserPatch,
@@ -25,7 +23,7 @@ import { currentUser, startSession } from '../../plugins/session';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { assertLoginAllowed, noteLoginFailure } from '../auth/login-throttle';
-import { asIdentityConflict, identityTaken } from './identity-conflict';
+import { createAccount } from './create-account';
 
 // What a non-owner may send about themselves: a new password (flags may only be cleared,
 // and only together with it, since the password change itself clears them).
@@ -145,42 +143,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = currentUser(request);
       const body = request.body;
-      const taken = await findIdentityConflict(db, body.email, body.username);
-      if (taken) throw identityTaken(taken);
-      const passwordHash = await hashPassword(body.password);
-      try {
-        const user = await db.transaction().execute(async (trx) => {
-          const created = await insertUser(trx, {
-            email: body.email,
-            username: body.username,
-            firstName: body.firstName,
-            lastName: body.lastName,
-            role: body.role,
-            status: body.status,
-            passwordHash,
-            // Whoever chose the initial password, the user must replace it (docs/decisions.md).
-            passwordChangeRequired: true,
-          });
-          await insertAuditEntry(trx, {
-            actorId: actor.id,
-            action: 'user.create',
-            targetType: 'user',
-            targetId: created.id,
-            details: {
-              email: created.email,
-              username: created.username,
-              role: created.role,
-              status: created.status,
-            },
-            ip: request.ip,
-          });
-          // A new account has never signed in.
-          return { ...created, lastLoginAt: null };
-        });
-        return reply.code(201).send(user);
-      } catch (err) {
-        throw asIdentityConflict(err) ?? err;
-      }
+      const created = await createAccount(db, actor.id, body, { ip: request.ip });
+      // A new account has never signed in.
+      return reply.code(201).send({ ...created, lastLoginAt: null });
     },
   );
 
