@@ -96,4 +96,6 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'DELETE /api/companies/{id}/rooms/{roomId}': 'owner',
   'GET /api/impersonation/': 'signed-in',
   'DELETE /api/impersonation/': 'signed-in',
+  // The owner's home and the admin landing page (issue 7): ADMIN scoped to their company.
+  'GET /api/admin/summary': 'owner-or-admin',
 };
