@@ -14,6 +14,8 @@ import {
 } from './routes/pages';
 // People and companies (issue 7).
 import { CompaniesPage, UserManagementPage } from './routes/people-pages';
+// The owner's home and the admin landing page (issue 7).
+import { MainDashboardPage, OwnerControlPage } from './routes/owner-home-pages';
 
 const everyone: readonly Role[] = ['OWNER', 'ADMIN', 'USER'];
 const owners: readonly Role[] = ['OWNER'];
@@ -33,11 +35,12 @@ export const routes: RouteObject[] = [
         path: paths.contentManagement.path,
         element: <GuardedPage page={ContentManagementPage} allowedRoles={owners} />,
       },
-      { path: paths.mainDashboard.path, element: <GuardedPage page={DashboardPage} allowedRoles={admins} /> },
+      { path: paths.mainDashboard.path, element: <GuardedPage page={MainDashboardPage} allowedRoles={admins} area="rooms" /> },
       { path: paths.testStation.path, element: <GuardedPage page={TestStationPage} /> },
       // People and companies (issue 7): OWNER and ADMIN; anyone else → /test-station.
       { path: paths.userManagement.path, element: <GuardedPage page={UserManagementPage} allowedRoles={admins} area="rooms" /> },
       { path: paths.companies.path, element: <GuardedPage page={CompaniesPage} allowedRoles={admins} area="rooms" /> },
+      { path: paths.ownerControl.path, element: <GuardedPage page={OwnerControlPage} allowedRoles={owners} area="rooms" /> },
       { path: '*', element: <PublicPage page="notFound" /> },
     ],
   },

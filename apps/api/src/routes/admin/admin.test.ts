@@ -148,7 +148,12 @@ describeEachDatabase('GET /api/admin/summary', (ctx) => {
 
   it('refuses a USER (403) and anyone signed out (401), spoofed role header or not', async () => {
     const w = await world();
-    for (const headers of [{}, { 'user-role': 'OWNER' }, { 'x-preview-mode': 'owner' }]) {
+    const variants: Record<string, string>[] = [
+      {},
+      { 'user-role': 'OWNER' },
+      { 'x-preview-mode': 'owner' },
+    ];
+    for (const headers of variants) {
       const user = await summary(w.userA.cookie, headers);
       expect(user.statusCode).toBe(403);
       expect(user.json()).toMatchObject({ code: 'FORBIDDEN' });
