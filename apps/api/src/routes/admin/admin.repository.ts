@@ -15,8 +15,12 @@ export async function countUsers(db: Db, scope: PeopleScope): Promise<AdminSumma
   let query = db
     .selectFrom('users')
     .select([
-      sql<string>`count(*) filter (where deactivated_at is null and status = 'PENDING')`.as('pending'),
-      sql<string>`count(*) filter (where deactivated_at is null and status = 'ACTIVE')`.as('active'),
+      sql<string>`count(*) filter (where deactivated_at is null and status = 'PENDING')`.as(
+        'pending',
+      ),
+      sql<string>`count(*) filter (where deactivated_at is null and status = 'ACTIVE')`.as(
+        'active',
+      ),
       sql<string>`count(*) filter (where deactivated_at is not null)`.as('deactivated'),
     ]);
   if (scope.kind === 'company') {

@@ -173,13 +173,23 @@ describeEachDatabase('admin preview mode (x-preview-mode: user)', (ctx) => {
   it('serves an OWNER as a USER: their status says USER, owner calls answer 403, rooms shrink', async () => {
     const w = await createPeopleWorld(ctx);
     const status = await get('/api/auth/status', w.owner.cookie, 'user');
-    expect(status.json()).toMatchObject({ isAuthenticated: true, user: { id: w.owner.id, role: 'USER' } });
+    expect(status.json()).toMatchObject({
+      isAuthenticated: true,
+      user: { id: w.owner.id, role: 'USER' },
+    });
     expect((await get('/api/admin/summary', w.owner.cookie, 'user')).statusCode).toBe(403);
     expect((await get('/api/owner/rooms', w.owner.cookie, 'user')).statusCode).toBe(403);
-    expect((await get('/api/dashboard/content/manage', w.owner.cookie, 'USER')).statusCode).toBe(403);
+    expect((await get('/api/dashboard/content/manage', w.owner.cookie, 'USER')).statusCode).toBe(
+      403,
+    );
     // An OWNER sees every room; previewing, only the rooms they are a member of (none).
     expect((await get('/api/user/rooms', w.owner.cookie)).json()).toHaveLength(3);
     expect((await get('/api/user/rooms', w.owner.cookie, 'user')).json()).toEqual([]);
+    // …and a room outside them answers as it would a USER: as if absent.
+    expect((await get(`/api/user/rooms/${w.rooms.a}`, w.owner.cookie)).statusCode).toBe(200);
+    expect((await get(`/api/user/rooms/${w.rooms.a}`, w.owner.cookie, 'user')).statusCode).toBe(
+      404,
+    );
     // The header is per request: the next call without it is the OWNER again.
     const again = await get('/api/auth/status', w.owner.cookie);
     expect(again.json().user.role).toBe('OWNER');

@@ -1,11 +1,6 @@
 import { AdminSummarySchema, ApiErrorSchema } from '@fieldcraft/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  countContent,
-  countConversations,
-  countRooms,
-  countUsers,
-} from './admin.repository';
+import { countContent, countConversations, countRooms, countUsers } from './admin.repository';
 import { currentUser } from '../../plugins/session';
 import { findCompany } from '../people/people.repository';
 import { scopeOf } from '../people/people.policy';

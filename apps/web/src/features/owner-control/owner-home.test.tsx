@@ -26,8 +26,21 @@ const adminSummary: AdminSummary = {
   conversations: { count: 2, minutes: 3, since: '2026-11-15T10:00:00.000Z' },
 };
 const olivia = makeUser();
-const ada = makeUser({ id: 3, email: 'ada@example.com', firstName: 'Ada', lastName: 'Admin', role: 'ADMIN', companyId: 5 });
-const uma = makeUser({ id: 4, email: 'uma@example.com', firstName: 'Uma', lastName: 'Crew', role: 'USER' });
+const ada = makeUser({
+  id: 3,
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  role: 'ADMIN',
+  companyId: 5,
+});
+const uma = makeUser({
+  id: 4,
+  email: 'uma@example.com',
+  firstName: 'Uma',
+  lastName: 'Crew',
+  role: 'USER',
+});
 
 function serve(user: User, summary: AdminSummary = ownerSummary) {
   let calls = 0;
@@ -44,8 +57,12 @@ function serve(user: User, summary: AdminSummary = ownerSummary) {
 /** The numbers of one group ('Users', 'Rooms', …) as label → value. */
 function group(name: string): Record<string, string> {
   const section = screen.getByRole('region', { name });
-  const labels = within(section).getAllByRole('term').map((t) => t.textContent ?? '');
-  const values = within(section).getAllByRole('definition').map((d) => d.textContent ?? '');
+  const labels = within(section)
+    .getAllByRole('term')
+    .map((t) => t.textContent ?? '');
+  const values = within(section)
+    .getAllByRole('definition')
+    .map((d) => d.textContent ?? '');
   return Object.fromEntries(labels.map((label, i) => [label, values[i] ?? '']));
 }
 
@@ -53,14 +70,19 @@ function links(navName: string): [string, string | null][] {
   const nav = screen.getByRole('navigation', { name: navName });
   return within(nav)
     .getAllByRole('link')
-    .map((link) => [within(link).getAllByText(/./)[0]?.textContent ?? '', link.getAttribute('href')]);
+    .map((link) => [
+      within(link).getAllByText(/./)[0]?.textContent ?? '',
+      link.getAttribute('href'),
+    ]);
 }
 
 describe('/owner-control', () => {
   it("shows the OWNER the install's numbers and a link to every management screen", async () => {
     serve(olivia);
     renderApp('/owner-control');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Owner Control' }, pageLoad)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Owner Control' }, pageLoad),
+    ).toBeInTheDocument();
     await screen.findByRole('region', { name: 'Users' });
     expect(group('Users')).toEqual({ Pending: '2', Active: '11', Deactivated: '1' });
     expect(group('Rooms')).toEqual({ Live: '4', Paused: '1', Inactive: '3' });
@@ -101,7 +123,9 @@ describe('/owner-control', () => {
       http.get('/api/admin/summary', () => apiError(500, 'Something went wrong', 'INTERNAL')),
     );
     const { user } = renderApp('/owner-control');
-    expect(await screen.findByText('The numbers could not be loaded.', undefined, pageLoad)).toBeInTheDocument();
+    expect(
+      await screen.findByText('The numbers could not be loaded.', undefined, pageLoad),
+    ).toBeInTheDocument();
     server.use(http.get('/api/admin/summary', () => HttpResponse.json(ownerSummary)));
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Users' })).toBeInTheDocument();
@@ -112,7 +136,9 @@ describe('/owner-control', () => {
       serve(who);
       const { router, unmount } = renderApp('/owner-control');
       await waitFor(() => expect(router.state.location.pathname).toBe('/test-station'), pageLoad);
-      expect(await screen.findByRole('heading', { name: 'Page not available' }, pageLoad)).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Page not available' }, pageLoad),
+      ).toBeInTheDocument();
       unmount();
     }
   });
@@ -122,7 +148,9 @@ describe('/main-dashboard', () => {
   it("shows an ADMIN their company's numbers, no content, and their screens", async () => {
     serve(ada, adminSummary);
     renderApp('/main-dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, pageLoad)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, pageLoad),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Acme Build: your company’s numbers')).toBeInTheDocument();
     expect(group('Users')).toEqual({ Pending: '1', Active: '3', Deactivated: '0' });
     expect(group('Rooms')).toEqual({ Live: '1', Paused: '0', Inactive: '0' });
@@ -170,12 +198,17 @@ describe('admin navigation', () => {
     await user.click(await screen.findByRole('button', { name: /Ada Admin/ }, pageLoad));
     await user.click(screen.getByRole('menuitem', { name: 'Admin Dashboard' }));
     expect(router.state.location.pathname).toBe('/main-dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, pageLoad)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, pageLoad),
+    ).toBeInTheDocument();
 
     // From the admin screens (main bar), back to it again.
     await router.navigate('/companies');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/main-dashboard');
+    expect(within(nav).getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute(
+      'href',
+      '/main-dashboard',
+    );
     expect(within(nav).queryByRole('button', { name: 'Management' })).not.toBeInTheDocument();
   });
 
@@ -183,7 +216,10 @@ describe('admin navigation', () => {
     serve(olivia);
     const first = renderApp('/test-station');
     await first.user.click(await screen.findByRole('button', { name: /Olivia Owner/ }, pageLoad));
-    expect(screen.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/main-dashboard');
+    expect(screen.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveAttribute(
+      'href',
+      '/main-dashboard',
+    );
     first.unmount();
 
     serve(uma);
@@ -204,6 +240,8 @@ describe('admin navigation', () => {
     const { user, router } = renderApp('/content-management');
     await user.click(await screen.findByRole('link', { name: 'Back to Owner Control' }, pageLoad));
     expect(router.state.location.pathname).toBe('/owner-control');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Owner Control' }, pageLoad)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Owner Control' }, pageLoad),
+    ).toBeInTheDocument();
   });
 });

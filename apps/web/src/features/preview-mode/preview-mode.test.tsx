@@ -89,7 +89,9 @@ describe('preview mode', () => {
     await user.click(await screen.findByRole('button', { name: 'Preview as User' }, pageLoad));
 
     // The dashboard as a USER: no 'Content' button, a USER badge, no admin entry in the menu.
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Olivia' }, pageLoad)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome back, Olivia' }, pageLoad),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByRole('link', { name: 'Your Rooms' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Content' })).not.toBeInTheDocument();
@@ -111,7 +113,9 @@ describe('preview mode', () => {
     // Exit: the header stops, the server answers as the OWNER again, /main-dashboard opens.
     await user.click(await screen.findByRole('button', { name: 'Admin Preview Mode' }, pageLoad));
     await user.click(screen.getByRole('button', { name: 'Exit Preview Mode' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, pageLoad)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, pageLoad),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/main-dashboard');
     expect(screen.queryByRole('button', { name: 'Admin Preview Mode' })).not.toBeInTheDocument();
     await screen.findByRole('region', { name: 'Users' });

@@ -36,13 +36,17 @@ export function MainDashboardPage({ user, previewAction }: MainDashboardPageProp
       : []),
     {
       label: 'User Management',
-      description: isOwner ? 'Find people, edit accounts, reset passwords' : 'Your company’s people',
+      description: isOwner
+        ? 'Find people, edit accounts, reset passwords'
+        : 'Your company’s people',
       href: paths.userManagement.getHref(),
       icon: <PeopleIcon />,
     },
     {
       label: 'Companies',
-      description: isOwner ? 'Tenants with their admins, users and rooms' : 'Your company and its rooms',
+      description: isOwner
+        ? 'Tenants with their admins, users and rooms'
+        : 'Your company and its rooms',
       href: paths.companies.getHref(),
       icon: <ApartmentIcon />,
     },

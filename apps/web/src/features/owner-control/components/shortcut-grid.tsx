@@ -52,7 +52,12 @@ export function ShortcutGrid({ title, shortcuts }: { title: string; shortcuts: S
               >
                 <Box
                   aria-hidden
-                  sx={{ color: 'primary.main', display: 'flex', pt: 0.25, '& svg': { fontSize: 28 } }}
+                  sx={{
+                    color: 'primary.main',
+                    display: 'flex',
+                    pt: 0.25,
+                    '& svg': { fontSize: 28 },
+                  }}
                 >
                   {shortcut.icon}
                 </Box>
@@ -60,7 +65,11 @@ export function ShortcutGrid({ title, shortcuts }: { title: string; shortcuts: S
                   <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
                     {shortcut.label}
                   </Typography>
-                  <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    sx={{ display: 'block', color: 'text.secondary' }}
+                  >
                     {shortcut.description}
                   </Typography>
                 </Box>

@@ -28,13 +28,22 @@ function StatGroup({ title, stats, note }: { title: string; stats: Stat[]; note?
         }}
       >
         {stats.map((stat) => (
-          <Box key={stat.label} sx={{ display: 'flex', flexDirection: 'column-reverse', minWidth: 0 }}>
+          <Box
+            key={stat.label}
+            sx={{ display: 'flex', flexDirection: 'column-reverse', minWidth: 0 }}
+          >
             <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
               {stat.label}
             </Typography>
             <Typography
               component="dd"
-              sx={{ m: 0, fontSize: '1.75rem', fontWeight: 800, lineHeight: 1.2, color: stat.color }}
+              sx={{
+                m: 0,
+                fontSize: '1.75rem',
+                fontWeight: 800,
+                lineHeight: 1.2,
+                color: stat.color,
+              }}
             >
               {stat.value}
             </Typography>
