@@ -31,7 +31,7 @@ describe('preview mode', () => {
   it('shows no overlay button outside preview mode', async () => {
     server.use(http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser()))));
     renderApp('/dashboard');
-    await screen.findByRole('heading', { name: 'Welcome back, Olivia' });
+    await screen.findByRole('heading', { name: 'Welcome back, Olivia' }, pageLoad);
     expect(screen.queryByRole('button', { name: 'Admin Preview Mode' })).not.toBeInTheDocument();
   });
 
@@ -54,6 +54,33 @@ describe('preview mode', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Exit Preview Mode' }));
     expect(screen.getByText('admin controls')).toBeInTheDocument();
+  });
+
+  it('toggles the panel with its button, and Escape closes it back to the button', async () => {
+    const user = userEvent.setup();
+    render(
+      <PreviewModeProvider initial>
+        <MemoryRouter>
+          <AdminPreviewOverlay />
+        </MemoryRouter>
+      </PreviewModeProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Admin Preview Mode' });
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.click(button);
+    expect(screen.queryByRole('dialog', { name: 'Admin Preview Mode' })).not.toBeInTheDocument();
+    await user.click(button);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Admin Preview Mode' })).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    // From inside the panel too.
+    await user.click(button);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Exit Preview Mode' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Admin Preview Mode' })).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
   });
 
   it('shows the app as a USER sees it: every call carries the header, the server answers as USER', async () => {
