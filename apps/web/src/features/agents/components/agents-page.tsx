@@ -277,7 +277,7 @@ function AgentCard({ agent, onEdit, onRedeploy, onDelete }: AgentCardProps) {
         <dd>
           {agent.redeployedAt ? dateTime(agent.redeployedAt) : 'Never'}
           <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-            {` · settings changed ${dateTime(agent.updatedAt)}`}
+            {` · settings saved ${dateTime(agent.updatedAt)}`}
           </Typography>
         </dd>
       </Box>
