@@ -36,6 +36,7 @@ import voiceAgentsRoutes from './routes/voice-agents/index';
 import companiesRoutes from './routes/companies/index';
 import impersonationRoutes from './routes/impersonation/index';
 import peopleRoutes from './routes/people/index';
+import assistantRoutes from './routes/assistant/index';
 
 export interface BuildOptions {
   /** Where logs go (tests capture them); stdout by default. */
@@ -99,6 +100,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(peopleRoutes, { prefix: '/api/people' });
     await app.register(companiesRoutes, { prefix: '/api/companies' });
     await app.register(impersonationRoutes, { prefix: '/api/impersonation' });
+    // The assistant chat (issue 7, docs/assistant-and-agents.md).
+    await app.register(assistantRoutes, { prefix: '/api/assistant' });
     await app.register(adminRoutes, { prefix: '/api/admin' });
 
     await app.register(webAppPlugin);

@@ -9,4 +9,5 @@ export * from './content/content.schemas';
 export * from './dashboard/dashboard.schemas';
 export * from './voice/voice-api.schemas';
 export * from './people/people.schemas';
+export * from './assistant/assistant.schemas';
 export * from './admin/admin.schemas';

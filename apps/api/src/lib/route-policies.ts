@@ -49,6 +49,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/owner/agents': 'owner',
   'PATCH /api/owner/agents/{id}': 'owner',
   'DELETE /api/owner/agents/{id}': 'owner',
+  'POST /api/owner/agents/{id}/redeploy': 'owner',
   'GET /api/owner/knowledge-gaps': 'owner',
 
   'GET /api/voice/status': 'signed-in',
@@ -96,6 +97,10 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'DELETE /api/companies/{id}/rooms/{roomId}': 'owner',
   'GET /api/impersonation/': 'signed-in',
   'DELETE /api/impersonation/': 'signed-in',
+
+  // The assistant chat (issue 7): an ADMIN asks over what they may see themselves.
+  'POST /api/assistant/messages': 'owner-or-admin',
+
   // The owner's home and the admin landing page (issue 7): ADMIN scoped to their company.
   'GET /api/admin/summary': 'owner-or-admin',
 };

@@ -11,7 +11,15 @@ export const VOICE_PATH = '/v1/convai/conversation';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Open voice sessions (for tests and the bench). */
-    voiceSessions: { count(): number };
+    voiceSessions: {
+      count(): number;
+      /**
+       * Ends this server's open conversations with the agent `agentDbId` (agents.id), so the
+       * next ones read its new settings (the redeploy, docs/assistant-and-agents.md).
+       * Returns how many were ended.
+       */
+      endForAgent(agentDbId: number): number;
+    };
   }
 }
 
@@ -61,7 +69,16 @@ export const voicePlugin = fp(
         reservedTotal -= 1;
       },
     };
-    app.decorate('voiceSessions', { count: () => reservedTotal });
+    app.decorate('voiceSessions', {
+      count: () => reservedTotal,
+      endForAgent: (agentDbId: number) => {
+        let ended = 0;
+        for (const session of sessions) {
+          if (session.agentDbId === agentDbId && session.endForRedeploy()) ended += 1;
+        }
+        return ended;
+      },
+    });
 
     let closing = false;
     const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {

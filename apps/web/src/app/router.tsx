@@ -14,6 +14,8 @@ import {
 } from './routes/pages';
 // People and companies (issue 7).
 import { CompaniesPage, UserManagementPage } from './routes/people-pages';
+// Assistant chat and agents (issue 7).
+import { AgentsPage, AssistantChatPage } from './routes/assistant-pages';
 // The owner's home and the admin landing page (issue 7).
 import { MainDashboardPage, OwnerControlPage } from './routes/owner-home-pages';
 
@@ -40,6 +42,9 @@ export const routes: RouteObject[] = [
       // People and companies (issue 7): OWNER and ADMIN; anyone else → /test-station.
       { path: paths.userManagement.path, element: <GuardedPage page={UserManagementPage} allowedRoles={admins} area="rooms" /> },
       { path: paths.companies.path, element: <GuardedPage page={CompaniesPage} allowedRoles={admins} area="rooms" /> },
+      // Assistant chat (OWNER, and an ADMIN over what they may see) and agents (OWNER).
+      { path: paths.simpleChat.path, element: <GuardedPage page={AssistantChatPage} allowedRoles={admins} area="rooms" /> },
+      { path: paths.fastRedeploy.path, element: <GuardedPage page={AgentsPage} allowedRoles={owners} area="rooms" /> },
       { path: paths.ownerControl.path, element: <GuardedPage page={OwnerControlPage} allowedRoles={owners} area="rooms" /> },
       { path: '*', element: <PublicPage page="notFound" /> },
     ],

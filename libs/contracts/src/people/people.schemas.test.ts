@@ -30,7 +30,7 @@ describe('people schemas', () => {
     const body = {
       email: ' A@B.CO ',
       username: 'abc',
-      password: 'secret1',
+      password: 'secret-12',
       firstName: 'A',
       lastName: 'B',
     };

@@ -46,7 +46,7 @@ describe('CreateUserBodySchema', () => {
       CreateUserBodySchema.parse({
         email: ' New@Example.COM',
         username: 'newbie',
-        password: 'secret',
+        password: 'secret-1',
         firstName: 'N',
         lastName: 'B',
       }),
@@ -63,5 +63,19 @@ describe('CreateUserBodySchema', () => {
       firstName: ['First name is required'],
       lastName: ['Last name is required'],
     });
+  });
+
+  it('asks for 8 characters from 6 on, so the account can sign in', () => {
+    expect(
+      messages(
+        CreateUserBodySchema.safeParse({
+          email: 'a@b.co',
+          username: 'abc',
+          password: '1234567',
+          firstName: 'A',
+          lastName: 'B',
+        }),
+      ),
+    ).toEqual({ password: ['Password must be at least 8 characters'] });
   });
 });

@@ -1,6 +1,8 @@
 import {
   AgentDetailSchema,
   AgentIdParamsSchema,
+  AgentOverviewSchema,
+  AgentRedeployResultSchema,
   ApiErrorSchema,
   CreateAgentBodySchema,
   ErrorCode,
@@ -12,10 +14,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   agentIdTaken,
+  agentRooms,
   deleteAgent,
   findAgentDetail,
   insertAgent,
-  listAgentDetails,
+  listAgentOverviews,
   missingContent,
   setAgentKnowledge,
   updateAgent,
@@ -53,7 +56,10 @@ async function checkContent(db: Db, ids: number[] | undefined): Promise<void> {
   }
 }
 
-/** /api/owner/agents and /api/owner/knowledge-gaps: the owner's agent records. OWNER only. */
+/**
+ * /api/owner/agents and /api/owner/knowledge-gaps: the owner's agent records and the redeploy
+ * (docs/assistant-and-agents.md). OWNER only.
+ */
 const ownerAgentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.addHook('onRequest', app.requireRole('OWNER'));
@@ -63,11 +69,11 @@ const ownerAgentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['owner'],
-        summary: 'Every agent with its settings, knowledge and room count',
-        response: { 200: z.array(AgentDetailSchema), ...errors },
+        summary: 'Every agent with its settings, knowledge, rooms and last redeploy',
+        response: { 200: z.array(AgentOverviewSchema), ...errors },
       },
     },
-    async () => listAgentDetails(db),
+    async () => listAgentOverviews(db),
   );
 
   app.post(
@@ -191,6 +197,49 @@ const ownerAgentsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       });
       return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/agents/:id/redeploy',
+    {
+      schema: {
+        tags: ['owner'],
+        summary:
+          "Re-apply an agent's settings to its rooms: open conversations with it end (1012) so the next ones use the current settings",
+        params: AgentIdParamsSchema,
+        response: { 200: AgentRedeployResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const { id } = request.params;
+      const agent = await findAgentDetail(db, id);
+      if (!agent) throw agentNotFound();
+      const rooms = await agentRooms(db, id);
+      // Settings are read once, when a conversation starts (voice/runtime/session.ts): ending
+      // the open ones is what makes every room run on the current settings.
+      const sessionsEnded = app.voiceSessions.endForAgent(id);
+      const redeployedAt = new Date();
+      await insertAuditEntry(db, {
+        actorId: actor.id,
+        action: 'agent.redeploy',
+        targetType: 'agent',
+        targetId: id,
+        details: { agentId: agent.agentId, rooms: rooms.length, sessionsEnded },
+        ip: request.ip,
+      });
+      request.log.info(
+        { agentId: agent.agentId, rooms: rooms.length, sessionsEnded },
+        'agent redeployed',
+      );
+      return {
+        agentId: agent.agentId,
+        name: agent.name,
+        rooms,
+        sessionsEnded,
+        redeployedAt: redeployedAt.toISOString(),
+      };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { AgentDetail } from '@fieldcraft/contracts';
+import type { AgentDetail, AgentOverview, AgentRoom } from '@fieldcraft/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { AgentsTable, Database } from '../../db/schema';
 
@@ -133,4 +133,61 @@ export async function setAgentKnowledge(db: Db, id: number, contentIds: number[]
 
 export async function deleteAgent(db: Db, id: number): Promise<void> {
   await db.deleteFrom('agents').where('id', '=', id).execute();
+}
+
+/** The rooms that use the agent `id` (agents.id), by name. */
+export async function agentRooms(db: Db, id: number): Promise<AgentRoom[]> {
+  const rows = await db
+    .selectFrom('rooms')
+    .select(['id', 'name', 'status'])
+    .where('agent_id', '=', id)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, status: r.status }));
+}
+
+/**
+ * Every agent with the rooms that use it, when its settings last changed and when it was last
+ * redeployed (the newest `agent.redeploy` audit row: the audit log is the record of it).
+ */
+export async function listAgentOverviews(db: Db): Promise<AgentOverview[]> {
+  const details = await listAgentDetails(db);
+  if (details.length === 0) return [];
+  const ids = details.map((d) => d.id);
+  const [rooms, stamps, redeploys] = await Promise.all([
+    db
+      .selectFrom('rooms')
+      .select(['id', 'name', 'status', 'agent_id'])
+      .where('agent_id', 'in', ids)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('agents').select(['id', 'updated_at']).where('id', 'in', ids).execute(),
+    db
+      .selectFrom('audit_log')
+      .select((eb) => ['target_id', eb.fn.max('created_at').as('at')])
+      .where('action', '=', 'agent.redeploy')
+      .where('target_type', '=', 'agent')
+      .where(
+        'target_id',
+        'in',
+        ids.map((id) => String(id)),
+      )
+      .groupBy('target_id')
+      .execute(),
+  ]);
+  const iso = (value: Date | string) => new Date(value).toISOString();
+  return details.map((d) => {
+    const stamp = stamps.find((s) => s.id === d.id);
+    const redeploy = redeploys.find((r) => r.target_id === String(d.id));
+    return {
+      ...d,
+      rooms: rooms
+        .filter((r) => r.agent_id === d.id)
+        .map((r) => ({ id: r.id, name: r.name, status: r.status })),
+      updatedAt: stamp ? iso(stamp.updated_at) : new Date(0).toISOString(),
+      redeployedAt: redeploy?.at ? iso(redeploy.at as Date | string) : null,
+    };
+  });
 }

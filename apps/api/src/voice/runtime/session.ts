@@ -76,6 +76,9 @@ const INPUT_FORMAT = 'pcm_16000';
 
 export const SAY_AGAIN = "Sorry, I didn't catch that. Please say it again, or type your question.";
 export const ANSWER_FAILED = 'Sorry, I could not answer that just now. Please try again.';
+/** The close reason of a conversation ended by a redeploy of its agent (1012). */
+export const REDEPLOY_REASON =
+  "This agent's settings were updated. Start a new conversation to use them.";
 
 type State = 'authenticating' | 'open' | 'closing' | 'closed';
 
@@ -186,6 +189,22 @@ export class VoiceSession {
       }
       if (this.state === 'closed') this.resolveFinished();
     }
+  }
+
+  /** agents.id of the room's agent, once the room is known. */
+  get agentDbId(): number | null {
+    return this.room?.agent.id ?? null;
+  }
+
+  /**
+   * Ends a conversation whose agent was redeployed (1012, "service restart": the client may
+   * start again) so the next conversation reads the new settings. False when already ending.
+   * docs/assistant-and-agents.md.
+   */
+  endForRedeploy(): boolean {
+    if (this.state !== 'authenticating' && this.state !== 'open') return false;
+    this.closeWith(1012, REDEPLOY_REASON);
+    return true;
   }
 
   /** Closes with 1001 (server shutting down) and waits until the end is stored. */
@@ -984,6 +1003,8 @@ function errorType(code: number): string {
       return 'policy_violation';
     case 1009:
       return 'frame_too_large';
+    case 1012:
+      return 'agent_redeployed';
     case 1013:
       return 'server_busy';
     default:

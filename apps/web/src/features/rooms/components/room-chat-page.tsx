@@ -13,7 +13,7 @@ import { ExternalLinkDialog } from '../../../app/content/external-link-dialog';
 import { paths } from '../../../app/paths';
 import { useGetUserRoomsQuery } from '../rooms.api';
 import { newSessionId } from '../session-id';
-import { useOpenCitation } from '../use-open-citation';
+import { useOpenCitation } from '../../../app/content/use-open-citation';
 import { useRoomConversation } from '../use-room-conversation';
 import { useVoicePreferences } from '../voice-preferences';
 import { useGetVoiceStatusQuery } from '../voice.api';

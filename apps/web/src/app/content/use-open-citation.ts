@@ -1,7 +1,7 @@
 import type { Citation } from '@fieldcraft/contracts';
 import { useCallback, useState } from 'react';
-import { useRecordContentAccessMutation } from '../../app/content/content-access.api';
-import { isExternalUrl, openDetached, openWithFallback } from '../../app/content/open-content';
+import { useRecordContentAccessMutation } from './content-access.api';
+import { isExternalUrl, openDetached, openWithFallback } from './open-content';
 
 /**
  * A click on a citation, like a click on the item on the dashboard: the access is recorded at

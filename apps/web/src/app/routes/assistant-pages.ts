@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+
+// The assistant chat and agent management (issue 7): one chunk per page.
+export const AssistantChatPage = lazy(() =>
+  import('../../features/assistant-chat/components/assistant-chat-page').then((m) => ({
+    default: m.AssistantChatPage,
+  })),
+);
+export const AgentsPage = lazy(() =>
+  import('../../features/agents/components/agents-page').then((m) => ({
+    default: m.AgentsPage,
+  })),
+);

@@ -1,0 +1,324 @@
+import {
+  AgentOverrideSchema,
+  CreateAgentBodySchema,
+  UpdateAgentBodySchema,
+  type AgentOverview,
+  type ContentItem,
+} from '@fieldcraft/contracts';
+import { ResponsiveDialog } from '@fieldcraft/ui';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { serverErrorDetail } from '../../../app/api';
+import { firstErrorPerField } from '../../../app/form-errors';
+import { useAppDispatch } from '../../../app/hooks';
+import { showToast } from '../../../app/toasts.slice';
+import { useCreateAgentMutation, useUpdateAgentMutation } from '../agents.api';
+
+type Override = (typeof AgentOverrideSchema.options)[number];
+type TextFieldName =
+  | 'agentId'
+  | 'name'
+  | 'provider'
+  | 'systemPrompt'
+  | 'firstMessage'
+  | 'language'
+  | 'voice'
+  | 'outputFormat';
+type Field = TextFieldName | 'allowedOverrides' | 'knowledgeContentIds';
+
+interface Values extends Record<TextFieldName, string> {
+  allowedOverrides: Override[];
+  knowledgeContentIds: number[];
+}
+
+export const OUTPUT_FORMATS = [
+  'pcm_16000',
+  'pcm_8000',
+  'pcm_22050',
+  'pcm_24000',
+  'pcm_44100',
+  'pcm_48000',
+  'ulaw_8000',
+] as const;
+
+const OVERRIDE_LABELS: Record<Override, string> = {
+  first_message: 'First message',
+  prompt: 'Prompt',
+  language: 'Language',
+  voice: 'Voice',
+};
+
+function initialValues(agent: AgentOverview | null): Values {
+  return {
+    agentId: agent?.agentId ?? '',
+    name: agent?.name ?? '',
+    provider: agent?.provider ?? 'local',
+    systemPrompt: agent?.systemPrompt ?? '',
+    firstMessage: agent?.firstMessage ?? '',
+    language: agent?.language ?? 'en',
+    voice: agent?.voice ?? '',
+    outputFormat: agent?.outputFormat ?? 'pcm_16000',
+    allowedOverrides: agent?.allowedOverrides ?? [],
+    knowledgeContentIds: agent?.knowledgeContentIds ?? [],
+  };
+}
+
+export interface AgentFormDialogProps {
+  open: boolean;
+  /** null: create an agent. */
+  agent: AgentOverview | null;
+  library: ContentItem[];
+  onClose: () => void;
+}
+
+/** Add Agent / Edit Agent: every setting the agent record has. */
+export function AgentFormDialog({ open, agent, library, onClose }: AgentFormDialogProps) {
+  const dispatch = useAppDispatch();
+  const [createAgent, { isLoading: creating }] = useCreateAgentMutation();
+  const [updateAgent, { isLoading: updating }] = useUpdateAgentMutation();
+  const [values, setValues] = useState<Values>(() => initialValues(agent));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [session, setSession] = useState<string | null>(null);
+  const current = open ? String(agent?.id ?? 'new') : null;
+  if (current !== session) {
+    setSession(current);
+    if (current) {
+      setValues(initialValues(agent));
+      setErrors({});
+      setFailure(null);
+    }
+  }
+
+  const editing = agent !== null;
+  const field = (name: TextFieldName) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: event.target.value }));
+      setErrors((e) => ({ ...e, [name]: undefined }));
+    },
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+    fullWidth: true,
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const focusInvalid = () =>
+      requestAnimationFrame(() =>
+        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+    const fields = {
+      name: values.name,
+      provider: values.provider,
+      systemPrompt: values.systemPrompt,
+      firstMessage: values.firstMessage,
+      language: values.language,
+      voice: values.voice.trim() === '' ? null : values.voice,
+      outputFormat: values.outputFormat,
+      allowedOverrides: values.allowedOverrides,
+      knowledgeContentIds: values.knowledgeContentIds,
+    };
+    let request: Promise<unknown>;
+    if (editing) {
+      const parsed = UpdateAgentBodySchema.safeParse(fields);
+      if (!parsed.success) {
+        setErrors(firstErrorPerField<Field>(parsed.error.issues));
+        focusInvalid();
+        return;
+      }
+      request = updateAgent({ id: agent.id, ...parsed.data }).unwrap();
+    } else {
+      const parsed = CreateAgentBodySchema.safeParse({ ...fields, agentId: values.agentId });
+      if (!parsed.success) {
+        setErrors(firstErrorPerField<Field>(parsed.error.issues));
+        focusInvalid();
+        return;
+      }
+      request = createAgent(parsed.data).unwrap();
+    }
+    try {
+      await request;
+    } catch (error) {
+      setFailure(
+        serverErrorDetail(error) ?? (editing ? 'Failed to update agent' : 'Failed to create agent'),
+      );
+      return;
+    }
+    dispatch(
+      showToast({
+        title: 'Success',
+        description: editing
+          ? agent.rooms.length > 0
+            ? 'Agent updated. New conversations use the new settings; Redeploy restarts open ones.'
+            : 'Agent updated'
+          : 'Agent created',
+      }),
+    );
+    onClose();
+  }
+
+  const busy = creating || updating;
+  const chosen = library.filter((item) => values.knowledgeContentIds.includes(item.id));
+  return (
+    <ResponsiveDialog
+      open={open}
+      title={editing ? 'Edit Agent' : 'Add Agent'}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      actions={
+        <>
+          <Button onClick={onClose} color="secondary" variant="outlined">
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Saving...' : editing ? 'Save Changes' : 'Create Agent'}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {failure ? <Alert severity="error">{failure}</Alert> : null}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField label="Name" required autoComplete="off" autoFocus {...field('name')} />
+          <TextField
+            label="Agent ID"
+            required={!editing}
+            disabled={editing}
+            autoComplete="off"
+            {...field('agentId')}
+            helperText={
+              errors.agentId ??
+              (editing
+                ? 'Rooms and history refer to it; it cannot change.'
+                : 'Letters, digits, - and _')
+            }
+          />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            select
+            label="Provider"
+            {...field('provider')}
+            helperText={
+              errors.provider ??
+              (values.provider === 'local'
+                ? 'Answers from your content library on this server'
+                : 'A real ElevenLabs agent with this Agent ID (needs ELEVENLABS_API_KEY)')
+            }
+          >
+            <MenuItem value="local">Local Field Advisor</MenuItem>
+            <MenuItem value="elevenlabs">ElevenLabs</MenuItem>
+          </TextField>
+          <TextField
+            label="Language"
+            autoComplete="off"
+            {...field('language')}
+            helperText={errors.language ?? 'e.g. en, es, fr'}
+          />
+        </Stack>
+        <TextField
+          label="First Message"
+          multiline
+          minRows={2}
+          {...field('firstMessage')}
+          helperText={
+            errors.firstMessage ??
+            "Said when a conversation starts. {{user_name}} becomes the user's first name."
+          }
+        />
+        <TextField
+          label="Prompt"
+          multiline
+          minRows={3}
+          maxRows={10}
+          {...field('systemPrompt')}
+          helperText={
+            errors.systemPrompt ?? 'Instructions for the language model, when one is configured'
+          }
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label="Voice"
+            autoComplete="off"
+            {...field('voice')}
+            helperText={errors.voice ?? 'Empty for the default (flite: slt, kal, awb, rms)'}
+          />
+          <TextField select label="Audio Format" {...field('outputFormat')}>
+            {OUTPUT_FORMATS.map((f) => (
+              <MenuItem key={f} value={f}>
+                {f}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <Autocomplete
+          multiple
+          options={library}
+          value={chosen}
+          getOptionLabel={(item) => (item.isActive ? item.title : `${item.title} (offline)`)}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          onChange={(_e, items) => {
+            setValues((v) => ({ ...v, knowledgeContentIds: items.map((i) => i.id) }));
+            setErrors((e) => ({ ...e, knowledgeContentIds: undefined }));
+          }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Knowledge"
+              placeholder={chosen.length === 0 ? 'Whole library' : undefined}
+              error={Boolean(errors.knowledgeContentIds)}
+              helperText={
+                errors.knowledgeContentIds ??
+                'Limit answers to these items. Empty: every item the user may see.'
+              }
+            />
+          )}
+        />
+        <FormControl component="fieldset">
+          <FormLabel component="legend" sx={{ mb: 0.5 }}>
+            Clients may override
+          </FormLabel>
+          <FormGroup row sx={{ columnGap: 2 }}>
+            {AgentOverrideSchema.options.map((o) => (
+              <FormControlLabel
+                key={o}
+                sx={{ minHeight: 44 }}
+                control={
+                  <Checkbox
+                    checked={values.allowedOverrides.includes(o)}
+                    onChange={(e) =>
+                      setValues((v) => ({
+                        ...v,
+                        allowedOverrides: e.target.checked
+                          ? [...v.allowedOverrides, o]
+                          : v.allowedOverrides.filter((x) => x !== o),
+                      }))
+                    }
+                  />
+                }
+                label={OVERRIDE_LABELS[o]}
+              />
+            ))}
+          </FormGroup>
+          <FormHelperText>
+            What a conversation may change when it starts (voice protocol overrides)
+          </FormHelperText>
+        </FormControl>
+      </Stack>
+    </ResponsiveDialog>
+  );
+}
