@@ -9,6 +9,9 @@ import { errorHandlerPlugin, validatorCompiler } from './plugins/error-handler';
 import { requestIdGenerator } from './lib/request-id';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
+// Admin preview mode and the owner's home (issue 7).
+import { previewModePlugin } from './plugins/preview-mode';
+import adminRoutes from './routes/admin/index';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { speechPlugin } from './plugins/speech';
@@ -72,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(dbPlugin);
     await app.register(storagePlugin);
     await app.register(sessionPlugin);
+    await app.register(previewModePlugin);
     await app.register(bootstrapPlugin);
     await app.register(speechPlugin);
     await app.register(advisorPlugin);
@@ -98,6 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(impersonationRoutes, { prefix: '/api/impersonation' });
     // The assistant chat (issue 7, docs/assistant-and-agents.md).
     await app.register(assistantRoutes, { prefix: '/api/assistant' });
+    await app.register(adminRoutes, { prefix: '/api/admin' });
 
     await app.register(webAppPlugin);
   } catch (err) {

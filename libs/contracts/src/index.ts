@@ -10,3 +10,4 @@ export * from './dashboard/dashboard.schemas';
 export * from './voice/voice-api.schemas';
 export * from './people/people.schemas';
 export * from './assistant/assistant.schemas';
+export * from './admin/admin.schemas';

@@ -4,8 +4,10 @@ import { describeEachDatabase } from '../test/test-app';
 import { type Identity, type World, createWorld, sessionCookieFor } from '../test/world';
 
 // The generated security matrix: every route of the built app × anonymous / USER / ADMIN /
-// OWNER × with and without spoofed `user-role: OWNER` and `x-impersonation-token` headers,
-// compared with the route's declared policy. The server decides from the session alone.
+// OWNER × with and without spoofed `user-role: OWNER`, `x-impersonation-token` and
+// `x-preview-mode: owner` headers, compared with the route's declared policy. The server decides
+// from the session alone. A third variant sends the admin preview header `x-preview-mode: user`:
+// it may only lower an OWNER or ADMIN to USER, never raise anyone.
 
 interface RouteKey {
   method: string;
@@ -50,7 +52,19 @@ const SPOOFED = {
   'user-role': 'OWNER',
   // Shaped like a real token (three dot-separated segments), signed by nobody.
   'x-impersonation-token': 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.c2lnbmF0dXJl',
+  // Preview mode names a role to view as; no value but 'user' means anything.
+  'x-preview-mode': 'owner',
 };
+
+/** Admin preview mode (with a spoofed role beside it): served as a USER if signed in. */
+const PREVIEW = { 'x-preview-mode': 'user', 'user-role': 'OWNER' };
+
+type Variant = 'plain' | 'spoofed' | 'preview';
+
+/** Who the server must take the caller for: preview lowers OWNER and ADMIN to USER. */
+function effectiveIdentity(who: Identity, variant: Variant): Identity {
+  return variant === 'preview' && (who === 'OWNER' || who === 'ADMIN') ? 'USER' : who;
+}
 
 describeEachDatabase('route policy matrix', (ctx) => {
   it('declares a policy for every route, and every declared route exists', () => {
@@ -70,7 +84,10 @@ describeEachDatabase('route policy matrix', (ctx) => {
       const policy = ROUTE_POLICIES[`${route.method} ${route.path}`];
       if (!policy) continue; // reported by the test above
       for (const who of ['anonymous', 'USER', 'ADMIN', 'OWNER'] as const) {
-        for (const spoofed of [false, true]) {
+        for (const variant of ['plain', 'spoofed', 'preview'] as const) {
+          const spoofed = variant !== 'plain';
+          const extra = variant === 'spoofed' ? SPOOFED : variant === 'preview' ? PREVIEW : {};
+          const as = effectiveIdentity(who, variant);
           // A fresh session each time: the logout routes end the session they are given.
           const cookie =
             who === 'anonymous' ? undefined : await sessionCookieFor(ctx.db, userOf(world, who).id);
@@ -79,18 +96,18 @@ describeEachDatabase('route policy matrix', (ctx) => {
             url: urlFor(route, world),
             headers: {
               ...(cookie && { cookie }),
-              ...(spoofed && SPOOFED),
+              ...extra,
               ...(route.method !== 'GET' && { 'content-type': 'application/json' }),
             },
             ...(route.method !== 'GET' && { payload: '{}' }),
           });
           const status = response.statusCode;
-          const label = `${route.method} ${route.path} as ${who}${spoofed ? ' (spoofed headers)' : ''} → ${status}`;
+          const label = `${route.method} ${route.path} as ${who}${spoofed ? ` (${variant} headers)` : ''} → ${status}`;
           if (status >= 500) failures.push(`${label}: server error`);
           const refused = status === 401 || status === 403;
-          if (allowed(policy, who) && refused) failures.push(`${label}: refused, policy ${policy}`);
-          if (!allowed(policy, who)) {
-            const expected = who === 'anonymous' ? 401 : 403;
+          if (allowed(policy, as) && refused) failures.push(`${label}: refused, policy ${policy}`);
+          if (!allowed(policy, as)) {
+            const expected = as === 'anonymous' ? 401 : 403;
             if (status !== expected) failures.push(`${label}: expected ${expected}`);
           }
           if (policy === 'metrics') {
@@ -101,7 +118,7 @@ describeEachDatabase('route policy matrix', (ctx) => {
               remoteAddress: REMOTE,
               headers: {
                 ...(cookie && { cookie }),
-                ...(spoofed && SPOOFED),
+                ...extra,
                 'x-forwarded-for': '127.0.0.1',
               },
             });

@@ -100,4 +100,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
 
   // The assistant chat (issue 7): an ADMIN asks over what they may see themselves.
   'POST /api/assistant/messages': 'owner-or-admin',
+
+  // The owner's home and the admin landing page (issue 7): ADMIN scoped to their company.
+  'GET /api/admin/summary': 'owner-or-admin',
 };

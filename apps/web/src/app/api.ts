@@ -1,5 +1,6 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { readImpersonationToken, readStoredUser } from './auth-storage';
+import { isPreviewRequesting, PREVIEW_MODE_HEADER } from './preview-requests';
 
 /** A request as endpoints describe it: a path (GET) or a path with method and body. */
 export type ApiRequest =
@@ -27,7 +28,8 @@ function parseJson(text: string): unknown {
 
 /**
  * The shared base query: session cookie included, JSON bodies, the informational `user-role`
- * header from the stored user and the impersonation token when a well-formed one is stored.
+ * header from the stored user, the impersonation token when a well-formed one is stored, and
+ * `x-preview-mode: user` while admin preview mode is on.
  * It is hand-rolled rather than fetchBaseQuery so an error keeps the raw body text.
  */
 export const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError> = async (args, { signal }) => {
@@ -38,6 +40,8 @@ export const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError> = async 
   if (role) headers.set('user-role', role);
   const token = readImpersonationToken();
   if (token) headers.set('x-impersonation-token', token);
+  // Admin preview mode: the server serves an OWNER or ADMIN as a USER for this call.
+  if (isPreviewRequesting()) headers.set(PREVIEW_MODE_HEADER, 'user');
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -95,6 +99,7 @@ export const api = createApi({
     'LoginStats',
     'Conversation',
     'VoiceStatus',
+    'AdminSummary',
   ],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,

@@ -1,7 +1,9 @@
 import { AppThemeProvider } from '@fieldcraft/ui';
+import { useCallback } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { PreviewModeProvider } from '../features/preview-mode/preview-mode-context';
+import { api } from './api';
 import type { AppStore } from './store';
 
 export interface AppProps {
@@ -11,10 +13,15 @@ export interface AppProps {
 
 /** Providers around the router: store, theme, preview mode. */
 export function App({ store, router }: AppProps) {
+  // Entering or leaving preview mode changes who the server takes us for: drop every cached
+  // answer so mounted queries fetch again with (or without) the preview header.
+  const resetCache = useCallback(() => {
+    store.dispatch(api.util.resetApiState());
+  }, [store]);
   return (
     <Provider store={store}>
       <AppThemeProvider>
-        <PreviewModeProvider>
+        <PreviewModeProvider onChange={resetCache}>
           <RouterProvider router={router} />
         </PreviewModeProvider>
       </AppThemeProvider>

@@ -16,6 +16,8 @@ import {
 import { CompaniesPage, UserManagementPage } from './routes/people-pages';
 // Assistant chat and agents (issue 7).
 import { AgentsPage, AssistantChatPage } from './routes/assistant-pages';
+// The owner's home and the admin landing page (issue 7).
+import { MainDashboardPage, OwnerControlPage } from './routes/owner-home-pages';
 
 const everyone: readonly Role[] = ['OWNER', 'ADMIN', 'USER'];
 const owners: readonly Role[] = ['OWNER'];
@@ -35,7 +37,7 @@ export const routes: RouteObject[] = [
         path: paths.contentManagement.path,
         element: <GuardedPage page={ContentManagementPage} allowedRoles={owners} />,
       },
-      { path: paths.mainDashboard.path, element: <GuardedPage page={DashboardPage} allowedRoles={admins} /> },
+      { path: paths.mainDashboard.path, element: <GuardedPage page={MainDashboardPage} allowedRoles={admins} area="rooms" /> },
       { path: paths.testStation.path, element: <GuardedPage page={TestStationPage} /> },
       // People and companies (issue 7): OWNER and ADMIN; anyone else → /test-station.
       { path: paths.userManagement.path, element: <GuardedPage page={UserManagementPage} allowedRoles={admins} area="rooms" /> },
@@ -43,6 +45,7 @@ export const routes: RouteObject[] = [
       // Assistant chat (OWNER, and an ADMIN over what they may see) and agents (OWNER).
       { path: paths.simpleChat.path, element: <GuardedPage page={AssistantChatPage} allowedRoles={admins} area="rooms" /> },
       { path: paths.fastRedeploy.path, element: <GuardedPage page={AgentsPage} allowedRoles={owners} area="rooms" /> },
+      { path: paths.ownerControl.path, element: <GuardedPage page={OwnerControlPage} allowedRoles={owners} area="rooms" /> },
       { path: '*', element: <PublicPage page="notFound" /> },
     ],
   },

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { saveErrorMessage } from './upload';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setPreviewRequests } from '../../app/preview-requests';
+import { server, setupMswServer } from '../../testing/msw-server';
+import { saveErrorMessage, uploadFile } from './upload';
 import { lastClickedText } from './last-clicked';
 
 describe('saveErrorMessage', () => {
@@ -20,5 +23,25 @@ describe('lastClickedText', () => {
     expect(lastClickedText('2026-11-21T12:30:00Z', now)).toBe('23 hours ago');
     expect(lastClickedText('2026-11-21T12:00:00Z', now)).toBe('1 day ago');
     expect(lastClickedText('2026-11-19T01:00:00Z', now)).toBe('3 days ago');
+  });
+});
+
+describe('uploadFile in admin preview mode', () => {
+  setupMswServer();
+  afterEach(() => setPreviewRequests(false));
+
+  it('sends x-preview-mode: user like every other call, and nothing otherwise', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.post('/api/content/upload', ({ request }) => {
+        seen.push(request.headers.get('x-preview-mode'));
+        return HttpResponse.json({ url: '/api/files/a.pdf' });
+      }),
+    );
+    const file = new File(['%PDF-1.4'], 'a.pdf', { type: 'application/pdf' });
+    await uploadFile(file, () => {}).done;
+    setPreviewRequests(true);
+    await uploadFile(file, () => {}).done;
+    expect(seen).toEqual([null, 'user']);
   });
 });

@@ -1,4 +1,5 @@
 import { readImpersonationToken, readStoredUser } from '../../app/auth-storage';
+import { isPreviewRequesting, PREVIEW_MODE_HEADER } from '../../app/preview-requests';
 
 export class UploadCancelledError extends Error {
   constructor() {
@@ -29,6 +30,7 @@ export function uploadFile(file: File, onProgress: (percent: number) => void): U
     if (role) xhr.setRequestHeader('user-role', role);
     const token = readImpersonationToken();
     if (token) xhr.setRequestHeader('x-impersonation-token', token);
+    if (isPreviewRequesting()) xhr.setRequestHeader(PREVIEW_MODE_HEADER, 'user');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0)
         onProgress(Math.round((event.loaded / event.total) * 100));

@@ -1,6 +1,7 @@
 import type { User } from '@fieldcraft/contracts';
 import { Logo } from '@fieldcraft/ui';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import InsightsIcon from '@mui/icons-material/Insights';
 import LogoutIcon from '@mui/icons-material/Logout';
 import AppBar from '@mui/material/AppBar';
@@ -83,7 +84,8 @@ export interface MainNavProps {
 
 /**
  * The main navigation bar of the room and owner area: 'BETA 1.4' home badge, the OWNER's
- * Analytics menu, ADD ROOM and Management menu, and Logout for everyone.
+ * Analytics menu, ADD ROOM and Management menu, an ADMIN's 'Admin Dashboard' link, and Logout
+ * for everyone.
  */
 export function MainNav({ user, onSignOut, addRoom }: MainNavProps) {
   const isOwner = user.role === 'OWNER';
@@ -110,6 +112,21 @@ export function MainNav({ user, onSignOut, addRoom }: MainNavProps) {
             {addRoom}
             <NavMenu label="Management" icon={<AdminPanelSettingsIcon />} links={managementLinks} />
           </>
+        ) : null}
+        {user.role === 'ADMIN' ? (
+          // An ADMIN has no Management menu: this is their way back to their landing page.
+          <Button
+            component={RouterLink}
+            to={paths.mainDashboard.getHref()}
+            color="inherit"
+            aria-label="Admin Dashboard"
+            startIcon={<DashboardIcon />}
+            sx={navButtonSx}
+          >
+            <Box component="span" sx={labelOnWideScreens}>
+              Admin Dashboard
+            </Box>
+          </Button>
         ) : null}
         <Button
           color="inherit"

@@ -1,5 +1,6 @@
 import type { User } from '@fieldcraft/contracts';
 import { InitialAvatar, RoleBadge } from '@fieldcraft/ui';
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import Box from '@mui/material/Box';
@@ -35,7 +36,10 @@ export interface UserMenuProps {
   onSignOut: () => void;
 }
 
-/** Avatar, name and role badge; opens a menu with the email, 'Profile' and 'Sign Out'. */
+/**
+ * Avatar, name and role badge; opens a menu with the email, 'Profile' and 'Sign Out', and for an
+ * OWNER or ADMIN 'Admin Dashboard' (/main-dashboard), an ADMIN's only way into the admin screens.
+ */
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -106,6 +110,14 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           </ListItemIcon>
           Profile
         </MenuItem>
+        {user.role === 'OWNER' || user.role === 'ADMIN' ? (
+          <MenuItem component={RouterLink} to={paths.mainDashboard.getHref()} onClick={close}>
+            <ListItemIcon>
+              <DashboardIcon fontSize="small" />
+            </ListItemIcon>
+            Admin Dashboard
+          </MenuItem>
+        ) : null}
         <MenuItem
           onClick={() => {
             close();
