@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES } from '@fieldcraft/contracts';
 import { sql } from 'kysely';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -349,4 +350,43 @@ describeEachDatabase('bulk upload limit', (ctx) => {
     expect(await ctx.app.storage.list()).toEqual([]);
     expect(await readdir(path.join(ctx.config.uploadsDir, '.tmp')).catch(() => [])).toEqual([]);
   }, 60_000);
+
+  it('keeps nothing of an upload the browser cancels mid-stream', async () => {
+    const owner = await ctx.createUser({ email: 'owner@example.com', role: 'OWNER' });
+    const { sessionCookieFor } = await import('../../test/world');
+    const cookie = await sessionCookieFor(ctx.db, owner.id);
+    const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const tmpDir = path.join(ctx.config.uploadsDir, '.tmp');
+    const head = Buffer.concat([
+      body(DEFAULTS).subarray(0, -Buffer.byteLength(`--${BOUNDARY}--\r\n`)),
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="walk.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+      ),
+      Buffer.from('000000186674797069736f6d0000020069736f6d6d703432', 'hex'),
+    ]);
+    const req = request(`${address}/api/bulk-upload/files`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        ...multipartHeaders,
+        'content-length': String(head.length + 50 * 1024 * 1024),
+      },
+    });
+    req.on('error', () => undefined);
+    req.write(head);
+    for (let i = 0; i < 8; i++) req.write(Buffer.alloc(256 * 1024));
+    // The server has started writing the temporary file: now the browser aborts (xhr.abort()).
+    const deadline = Date.now() + 10_000;
+    while ((await readdir(tmpDir).catch(() => [])).length === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await readdir(tmpDir)).toHaveLength(1);
+    req.destroy();
+    while ((await readdir(tmpDir)).length > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await readdir(tmpDir)).toEqual([]);
+    expect(await ctx.db.selectFrom('content_items').select('id').execute()).toEqual([]);
+    expect(await ctx.app.storage.list()).toEqual([]);
+  }, 30_000);
 });

@@ -257,14 +257,11 @@ export function BulkUploadPage() {
                     Clear uploaded
                   </Button>
                 ) : null}
-                <Button
-                  variant="contained"
-                  startIcon={<CloudUploadIcon />}
-                  disabled={ready.length === 0}
-                  onClick={uploadAll}
-                >
-                  {ready.length === 1 ? 'Upload 1 file' : `Upload ${ready.length} files`}
-                </Button>
+                {ready.length > 0 ? (
+                  <Button variant="contained" startIcon={<CloudUploadIcon />} onClick={uploadAll}>
+                    {ready.length === 1 ? 'Upload 1 file' : `Upload ${ready.length} files`}
+                  </Button>
+                ) : null}
               </Box>
             </Box>
             <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 2 }}>

@@ -257,7 +257,7 @@ export function FileRow({
             aria-label={`Customize ${name}`}
             onClick={() => setCustomizing((v) => !v)}
           >
-            {customizing ? 'Hide options' : 'Customize'}
+            Customize
           </Button>
         ) : null}
         {row.status === 'queued' || row.status === 'uploading' ? (
