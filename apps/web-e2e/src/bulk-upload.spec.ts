@@ -65,7 +65,11 @@ test('owner uploads a PDF, a Word file, an MP3 and a renamed text file at once; 
     mp3: `Bulk radio check ${suffix}`,
     renamed: `Bulk notes ${suffix}`,
   };
-  await bulk.addFiles(Object.values(files));
+  // Keyboard only: focus 'Choose Files' and press Enter; the browser's file chooser opens.
+  await page.getByRole('button', { name: 'Choose Files' }).focus();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles(Object.values(files));
   await expect(page.getByRole('heading', { name: 'Files (4)' })).toBeVisible();
   await expect(bulk.row(files.pdf.name).getByText('PDF Document · from the name')).toBeVisible();
   await expect(bulk.row(files.word.name).getByText('Word Document · from the name')).toBeVisible();
@@ -89,6 +93,17 @@ test('owner uploads a PDF, a Word file, an MP3 and a renamed text file at once; 
     'Live',
   );
   await captureScreen(page, 'bulk-upload-files');
+  // Every control on the page is at least 44 px tall at phone width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const small = await page.evaluate(() =>
+    // Buttons, links and the tappable box of each text field and select.
+    Array.from(document.querySelectorAll('main button, main a, main .MuiInputBase-root'))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0 && box.height < 44)
+      .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent}: ${box.height}`),
+  );
+  expect(small).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole('button', { name: 'Upload 4 files' }).click();
   await expect(bulk.summary()).toHaveText(/3 uploaded, 1 failed/, { timeout: 60_000 });

@@ -31,6 +31,9 @@ const TYPE_ICONS: Partial<Record<ContentType, ReactNode>> = {
   AUDIO: <AudiotrackIcon />,
 };
 
+/** Small fields, still at least 44 px tall to tap. */
+const fieldSx = { '& .MuiInputBase-root': { minHeight: 44 } } as const;
+
 export const STATUS_LABELS = { true: 'Live', false: 'Offline' } as const;
 export const ACCESS_LABELS: Record<BulkAccess, string> = { all: 'All users', none: 'No one' };
 
@@ -154,6 +157,7 @@ export function FileRow({
         label="Title"
         required
         size="small"
+        sx={fieldSx}
         value={row.title}
         disabled={!editable}
         error={!!titleError}
@@ -202,6 +206,7 @@ export function FileRow({
             <TextField
               label="Description"
               size="small"
+              sx={fieldSx}
               multiline
               minRows={1}
               value={overrides.description ?? ''}
@@ -212,6 +217,7 @@ export function FileRow({
             <TextField
               select
               size="small"
+              sx={fieldSx}
               label="Status"
               value={overrides.isActive === undefined ? 'default' : String(overrides.isActive)}
               onChange={(e) =>
@@ -229,6 +235,7 @@ export function FileRow({
             <TextField
               select
               size="small"
+              sx={fieldSx}
               label="Who can access"
               value={overrides.access ?? 'default'}
               onChange={(e) =>
