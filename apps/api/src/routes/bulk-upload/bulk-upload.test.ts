@@ -304,42 +304,65 @@ describeEachDatabaseAndStorage('bulk upload', (ctx) => {
   });
 });
 
+/** A streamed bulk-upload body: the default fields, then `bytes` of a generated mp4. */
+function streamedBody(bytes: number): Readable {
+  const head = Buffer.concat([
+    body(DEFAULTS).subarray(0, -Buffer.byteLength(`--${BOUNDARY}--\r\n`)),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    ),
+  ]);
+  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+  const chunk = Buffer.alloc(1 << 20);
+  // ftyp box: file-type reads this as an mp4.
+  Buffer.from('000000186674797069736f6d0000020069736f6d6d703432', 'hex').copy(chunk);
+  let sent = 0;
+  let first = true;
+  return new Readable({
+    read() {
+      if (first) {
+        first = false;
+        this.push(head);
+      }
+      if (sent >= bytes) {
+        this.push(tail);
+        this.push(null);
+        return;
+      }
+      const n = Math.min(chunk.length, bytes - sent);
+      this.push(sent === 0 ? chunk.subarray(0, n) : Buffer.alloc(n));
+      sent += n;
+    },
+  });
+}
+
 describeEachDatabase('bulk upload limit', (ctx) => {
-  it('answers a file over 100 MB with 413 mid-stream and keeps nothing', async () => {
+  const ownerCookie = async () => {
     const owner = await ctx.createUser({ email: 'owner@example.com', role: 'OWNER' });
     const { sessionCookieFor } = await import('../../test/world');
-    const cookie = await sessionCookieFor(ctx.db, owner.id);
-    const head = body(DEFAULTS).subarray(0, -Buffer.byteLength(`--${BOUNDARY}--\r\n`));
-    const fileHead = Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-    );
-    const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-    const total = MAX_UPLOAD_BYTES + 1;
-    const chunk = Buffer.alloc(1 << 20);
-    Buffer.from('000000186674797069736f6d0000020069736f6d6d703432', 'hex').copy(chunk);
-    let sent = 0;
-    let stage = 0;
-    const stream = new Readable({
-      read() {
-        if (stage === 0) {
-          stage = 1;
-          this.push(Buffer.concat([head, fileHead]));
-        }
-        if (sent >= total) {
-          this.push(tail);
-          this.push(null);
-          return;
-        }
-        const n = Math.min(chunk.length, total - sent);
-        this.push(sent === 0 ? chunk.subarray(0, n) : Buffer.alloc(n));
-        sent += n;
-      },
-    });
+    return sessionCookieFor(ctx.db, owner.id);
+  };
+
+  it('accepts a file of exactly 100 MB', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/bulk-upload/files',
-      headers: { cookie, ...multipartHeaders },
-      payload: stream,
+      headers: { cookie: await ownerCookie(), ...multipartHeaders },
+      payload: streamedBody(MAX_UPLOAD_BYTES),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ item: { type: 'VIDEO' }, bytes: MAX_UPLOAD_BYTES });
+    const [key] = await ctx.app.storage.list();
+    expect(await ctx.app.storage.size(key ?? '')).toBe(MAX_UPLOAD_BYTES);
+    await ctx.app.storage.remove(key ?? '');
+  }, 60_000);
+
+  it('answers a file over 100 MB with 413 mid-stream and keeps nothing', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bulk-upload/files',
+      headers: { cookie: await ownerCookie(), ...multipartHeaders },
+      payload: streamedBody(MAX_UPLOAD_BYTES + 1),
     });
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json()).toEqual({
