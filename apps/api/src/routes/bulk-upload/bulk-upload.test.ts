@@ -253,6 +253,35 @@ describeEachDatabaseAndStorage('bulk upload', (ctx) => {
       'title',
     ]);
     expect(res.json().issues.fieldErrors.title).toEqual(['Title is required']);
+    // Two files in one request, or the fields after the file: a malformed request.
+    const two = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bulk-upload/files',
+      headers: { cookie: w.cookies.OWNER ?? '', ...multipartHeaders },
+      payload: Buffer.concat([
+        body(DEFAULTS, { name: 'a.txt', content: 'First.\n' }).subarray(
+          0,
+          -Buffer.byteLength(`--${BOUNDARY}--\r\n`),
+        ),
+        body({}, { name: 'b.txt', content: 'Second.\n' }),
+      ]),
+    });
+    expect(two.statusCode, two.body).toBe(400);
+    expect(two.json().error).toBe('Send exactly one file, in the field file');
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bulk-upload/files',
+      headers: { cookie: w.cookies.OWNER ?? '', ...multipartHeaders },
+      payload: Buffer.concat([
+        body(DEFAULTS, { name: 'a.txt', content: 'First.\n' }).subarray(
+          0,
+          -Buffer.byteLength(`--${BOUNDARY}--\r\n`),
+        ),
+        body({ extra: 'late' }),
+      ]),
+    });
+    expect(late.statusCode, late.body).toBe(400);
+    expect(late.json().error).toBe('Send the fields before the file');
     const noFile = await upload(DEFAULTS);
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().error).toBe('Please select a file to upload.');

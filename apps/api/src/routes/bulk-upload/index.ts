@@ -37,14 +37,14 @@ function invalid(field: string, message: string): AppError {
   });
 }
 
-function isFileTooLarge(err: unknown): boolean {
-  return (
-    typeof err === 'object' &&
-    err !== null &&
-    ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ||
-      (err as { statusCode?: number }).statusCode === 413)
-  );
-}
+const errorCode = (err: unknown) =>
+  typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+
+const isFileTooLarge = (err: unknown) => errorCode(err) === 'FST_REQ_FILE_TOO_LARGE';
+
+/** @fastify/multipart's own limits (413 there) are a malformed request here, not a big file. */
+const isPartsLimit = (err: unknown) =>
+  ['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT'].includes(String(errorCode(err)));
 
 /**
  * /api/bulk-upload (OWNER): one request per file of a bulk upload. Each creates one content
@@ -57,7 +57,7 @@ const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Encapsulated like the content routes: the limit stops busboy after 100 MB.
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 40_000, parts: 20 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 100_000, parts: 20 },
   });
 
   app.post(
@@ -192,6 +192,7 @@ const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         }
         if (isFileTooLarge(err)) throw fileTooLarge();
+        if (isPartsLimit(err)) throw invalid('file', 'Send exactly one file, in the field file');
         throw err;
       } finally {
         await temp?.discard();
