@@ -288,7 +288,11 @@ describe('/bulk-upload', () => {
       uploads.add(upload);
       return upload;
     });
-    serve(never);
+    const sent = serve(never);
+    // An impersonation session in progress: its token travels with the upload too.
+    localStorage.setItem('impersonation_token', 'header.payload.signature');
+    // (The banner's status check finds the server away, so it keeps the token as it is.)
+    server.use(http.get('/api/impersonation', () => new HttpResponse(null, { status: 503 })));
     const { user } = await open([file('walk.pdf', 'application/pdf', 'x'.repeat(2000))]);
     await describeAll(user);
     await user.click(screen.getByRole('button', { name: 'Upload 1 file' }));
@@ -297,6 +301,8 @@ describe('/bulk-upload', () => {
     });
     expect(bar).toHaveAttribute('aria-valuenow', '0');
     await waitFor(() => expect(uploads.size).toBe(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ userRole: 'OWNER', impersonation: 'header.payload.signature' });
     const [upload] = [...uploads];
     const progress = (loaded: number) =>
       act(() => {
