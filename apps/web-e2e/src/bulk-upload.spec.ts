@@ -119,6 +119,7 @@ test('owner uploads a PDF, a Word file, an MP3 and a renamed text file at once; 
   await expect(bulk.row(files.mp3.name).getByText('Audio File · confirmed')).toBeVisible();
   const renamed = bulk.row(files.renamed.name);
   await expect(renamed.getByText('Failed')).toBeVisible();
+  await expect(renamed.getByText('PDF Document · not confirmed')).toBeVisible();
   await expect(renamed).toContainText(
     'Unsupported file type: the content is not a PDF, Word, text, video or audio file matching its name',
   );

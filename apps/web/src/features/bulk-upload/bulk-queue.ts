@@ -46,6 +46,8 @@ export interface Row {
   error?: string;
   /** Refused in the browser (type or size): sending it again cannot help. */
   refusedLocally?: boolean;
+  /** The server read the content and refused its type (415). */
+  typeRefused?: boolean;
 }
 
 export interface QueueState {
@@ -62,7 +64,7 @@ export type QueueAction =
   | { type: 'started'; id: string }
   | { type: 'progressed'; id: string; percent: number; sent: boolean }
   | { type: 'succeeded'; id: string; item: ContentItem }
-  | { type: 'failed'; id: string; error: string }
+  | { type: 'failed'; id: string; error: string; typeRefused?: boolean }
   | { type: 'cancelled'; id: string }
   | { type: 'retried'; id: string }
   | { type: 'removed'; id: string }
@@ -152,7 +154,9 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
       }));
     case 'failed':
       return update(state, action.id, (r) =>
-        r.status === 'cancelled' ? r : { ...r, status: 'failed', error: action.error },
+        r.status === 'cancelled'
+          ? r
+          : { ...r, status: 'failed', error: action.error, typeRefused: action.typeRefused },
       );
     case 'cancelled':
       return update(state, action.id, (r) =>
@@ -166,7 +170,7 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
           r.id === action.id &&
           !r.refusedLocally &&
           (r.status === 'failed' || r.status === 'cancelled')
-            ? { ...r, status: 'queued', percent: 0, error: undefined }
+            ? { ...r, status: 'queued', percent: 0, error: undefined, typeRefused: undefined }
             : r,
         ),
       };

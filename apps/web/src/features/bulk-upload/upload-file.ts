@@ -14,6 +14,23 @@ export class UploadCancelledError extends Error {
   }
 }
 
+/** A refused or failed upload: the words to show, and the server's status and code. */
+export class UploadFailedError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'UploadFailedError';
+  }
+}
+
+function codeOf(body: unknown): string | undefined {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
 export interface UploadProgress {
   /** Whole percent of the file's bytes sent. */
   percent: number;
@@ -85,9 +102,10 @@ export function uploadBulkFile(
         resolve(body as BulkUploadResult);
         return;
       }
-      reject(new Error(uploadErrorText(xhr.status, body)));
+      reject(new UploadFailedError(uploadErrorText(xhr.status, body), xhr.status, codeOf(body)));
     };
-    xhr.onerror = () => reject(new Error(uploadErrorText(xhr.status, undefined)));
+    xhr.onerror = () =>
+      reject(new UploadFailedError(uploadErrorText(xhr.status, undefined), xhr.status, undefined));
     xhr.onabort = () => reject(new UploadCancelledError());
     const form = new FormData();
     form.append('title', fields.title);

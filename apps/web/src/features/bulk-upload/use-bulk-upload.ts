@@ -14,7 +14,12 @@ import {
   type Overrides,
   type Row,
 } from './bulk-queue';
-import { UploadCancelledError, uploadBulkFile, type BulkUploadHandle } from './upload-file';
+import {
+  UploadCancelledError,
+  UploadFailedError,
+  uploadBulkFile,
+  type BulkUploadHandle,
+} from './upload-file';
 
 let nextId = 0;
 
@@ -54,7 +59,13 @@ export function useBulkUpload(defaults: Defaults) {
         })
         .catch((err: unknown) => {
           if (err instanceof UploadCancelledError) dispatch({ type: 'cancelled', id: row.id });
-          else dispatch({ type: 'failed', id: row.id, error: (err as Error).message });
+          else
+            dispatch({
+              type: 'failed',
+              id: row.id,
+              error: (err as Error).message,
+              typeRefused: err instanceof UploadFailedError && err.status === 415,
+            });
         })
         .finally(() => handles.current.delete(row.id));
     },

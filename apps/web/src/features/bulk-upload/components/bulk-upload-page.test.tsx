@@ -218,6 +218,11 @@ describe('/bulk-upload', () => {
     expect(row('huge.docx')).toHaveAccessibleDescription(
       'File is too large. Maximum size is 100MB.',
     );
+    // The server read renamed.pdf and refused its type: the name's guess is not confirmed.
+    expect(
+      within(row('renamed.pdf')).getByText('PDF Document · not confirmed'),
+    ).toBeInTheDocument();
+    expect(within(row('huge.docx')).getByText('Word Document · from the name')).toBeInTheDocument();
     expect(
       within(screen.getByRole('status')).getByRole('link', { name: 'Back to Content Management' }),
     ).toHaveAttribute('href', '/content-management');

@@ -137,7 +137,7 @@ export function FileRow({
               icon={row.item ? <CheckCircleIcon /> : undefined}
               label={
                 type
-                  ? `${CONTENT_TYPE_LABELS[type]}${row.item ? ' · confirmed' : ' · from the name'}`
+                  ? `${CONTENT_TYPE_LABELS[type]} · ${row.item ? 'confirmed' : row.typeRefused ? 'not confirmed' : 'from the name'}`
                   : 'Unknown type'
               }
             />
