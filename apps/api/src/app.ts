@@ -37,6 +37,7 @@ import companiesRoutes from './routes/companies/index';
 import impersonationRoutes from './routes/impersonation/index';
 import peopleRoutes from './routes/people/index';
 import assistantRoutes from './routes/assistant/index';
+import bulkUploadRoutes from './routes/bulk-upload/index';
 
 export interface BuildOptions {
   /** Where logs go (tests capture them); stdout by default. */
@@ -103,6 +104,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     // The assistant chat (issue 7, docs/assistant-and-agents.md).
     await app.register(assistantRoutes, { prefix: '/api/assistant' });
     await app.register(adminRoutes, { prefix: '/api/admin' });
+    // Bulk upload (issue 7).
+    await app.register(bulkUploadRoutes, { prefix: '/api/bulk-upload' });
 
     await app.register(webAppPlugin);
   } catch (err) {

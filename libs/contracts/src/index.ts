@@ -11,3 +11,4 @@ export * from './voice/voice-api.schemas';
 export * from './people/people.schemas';
 export * from './assistant/assistant.schemas';
 export * from './admin/admin.schemas';
+export * from './bulk-upload/bulk-upload.schemas';

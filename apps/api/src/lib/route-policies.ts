@@ -72,6 +72,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/content/permissions': 'owner',
   'GET /api/content/search': 'signed-in',
   'GET /api/files/{key}': 'signed-in',
+  // Bulk upload (issue 7): one file and its content item per request.
+  'POST /api/bulk-upload/files': 'owner',
 
   // People and companies (issue 7).
   'GET /api/people/users': 'owner-or-admin',

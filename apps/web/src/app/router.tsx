@@ -18,6 +18,8 @@ import { CompaniesPage, UserManagementPage } from './routes/people-pages';
 import { AgentsPage, AssistantChatPage } from './routes/assistant-pages';
 // The owner's home and the admin landing page (issue 7).
 import { MainDashboardPage, OwnerControlPage } from './routes/owner-home-pages';
+// Bulk upload (issue 7).
+import { BulkUploadPage } from './routes/bulk-upload-pages';
 
 const everyone: readonly Role[] = ['OWNER', 'ADMIN', 'USER'];
 const owners: readonly Role[] = ['OWNER'];
@@ -46,6 +48,8 @@ export const routes: RouteObject[] = [
       { path: paths.simpleChat.path, element: <GuardedPage page={AssistantChatPage} allowedRoles={admins} area="rooms" /> },
       { path: paths.fastRedeploy.path, element: <GuardedPage page={AgentsPage} allowedRoles={owners} area="rooms" /> },
       { path: paths.ownerControl.path, element: <GuardedPage page={OwnerControlPage} allowedRoles={owners} area="rooms" /> },
+      // Bulk upload (issue 7): OWNER only, like Content Management.
+      { path: paths.bulkUpload.path, element: <GuardedPage page={BulkUploadPage} allowedRoles={owners} /> },
       { path: '*', element: <PublicPage page="notFound" /> },
     ],
   },
