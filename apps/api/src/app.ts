@@ -33,6 +33,8 @@ import voiceAgentsRoutes from './routes/voice-agents/index';
 import companiesRoutes from './routes/companies/index';
 import impersonationRoutes from './routes/impersonation/index';
 import peopleRoutes from './routes/people/index';
+// Analytics (issue 7).
+import analyticsRoutes from './routes/analytics/index';
 
 export interface BuildOptions {
   /** Where logs go (tests capture them); stdout by default. */
@@ -95,6 +97,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(peopleRoutes, { prefix: '/api/people' });
     await app.register(companiesRoutes, { prefix: '/api/companies' });
     await app.register(impersonationRoutes, { prefix: '/api/impersonation' });
+    // Analytics (issue 7).
+    await app.register(analyticsRoutes, { prefix: '/api/owner/analytics' });
 
     await app.register(webAppPlugin);
   } catch (err) {

@@ -9,3 +9,4 @@ export * from './content/content.schemas';
 export * from './dashboard/dashboard.schemas';
 export * from './voice/voice-api.schemas';
 export * from './people/people.schemas';
+export * from './analytics/analytics.schemas';

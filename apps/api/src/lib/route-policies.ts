@@ -96,4 +96,10 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'DELETE /api/companies/{id}/rooms/{roomId}': 'owner',
   'GET /api/impersonation/': 'signed-in',
   'DELETE /api/impersonation/': 'signed-in',
+
+  // Analytics (issue 7).
+  'GET /api/owner/analytics/usage': 'owner',
+  'GET /api/owner/analytics/engagement': 'owner',
+  'GET /api/owner/analytics/knowledge-gaps': 'owner',
+  'POST /api/owner/analytics/knowledge-gaps/resolution': 'owner',
 };
