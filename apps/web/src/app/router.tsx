@@ -14,6 +14,8 @@ import {
 } from './routes/pages';
 // People and companies (issue 7).
 import { CompaniesPage, UserManagementPage } from './routes/people-pages';
+// Analytics (issue 7).
+import { ContentEngagementPage, KnowledgeGapsPage, VoiceUsagePage } from './routes/analytics-pages';
 
 const everyone: readonly Role[] = ['OWNER', 'ADMIN', 'USER'];
 const owners: readonly Role[] = ['OWNER'];
@@ -38,6 +40,10 @@ export const routes: RouteObject[] = [
       // People and companies (issue 7): OWNER and ADMIN; anyone else → /test-station.
       { path: paths.userManagement.path, element: <GuardedPage page={UserManagementPage} allowedRoles={admins} area="rooms" /> },
       { path: paths.companies.path, element: <GuardedPage page={CompaniesPage} allowedRoles={admins} area="rooms" /> },
+      // Analytics (issue 7): OWNER only, like the navigation's Analytics menu.
+      { path: paths.analyticsUsage.path, element: <GuardedPage page={VoiceUsagePage} allowedRoles={owners} area="rooms" /> },
+      { path: paths.analyticsEngagement.path, element: <GuardedPage page={ContentEngagementPage} allowedRoles={owners} area="rooms" /> },
+      { path: paths.analyticsKnowledgeGaps.path, element: <GuardedPage page={KnowledgeGapsPage} allowedRoles={owners} area="rooms" /> },
       { path: '*', element: <PublicPage page="notFound" /> },
     ],
   },
