@@ -8,7 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { periodFrom } from '../analytics-format';
@@ -19,11 +19,29 @@ const screens = [
   { label: 'Knowledge Gaps', path: paths.analyticsKnowledgeGaps.getHref() },
 ];
 
-/** The period in the address (`?days=`), so a link or a reload keeps it. */
+const PERIOD_KEY = 'fieldcraft.analytics.days';
+
+function rememberedPeriod(): string | null {
+  try {
+    return sessionStorage.getItem(PERIOD_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The period in the address (`?days=`), so a link or a reload keeps it. Without one (the menu's
+ * links) it is the last period chosen in this tab, else 30 days.
+ */
 export function usePeriod(): [AnalyticsPeriod, (days: AnalyticsPeriod) => void] {
   const [params, setParams] = useSearchParams();
-  const days = periodFrom(params.get('days'));
-  const setDays = (next: AnalyticsPeriod) =>
+  const days = periodFrom(params.get('days') ?? rememberedPeriod());
+  const setDays = (next: AnalyticsPeriod) => {
+    try {
+      sessionStorage.setItem(PERIOD_KEY, String(next));
+    } catch {
+      // Storage may be off; the address still carries the period.
+    }
     setParams(
       (current) => {
         const copy = new URLSearchParams(current);
@@ -32,7 +50,25 @@ export function usePeriod(): [AnalyticsPeriod, (days: AnalyticsPeriod) => void] 
       },
       { replace: true },
     );
+  };
   return [days, setDays];
+}
+
+/**
+ * Fetches again when the owner navigates to the screen they are on (the menu item again):
+ * the figures should then include what happened since, as on a first visit.
+ */
+export function useRefetchOnRevisit(refetch: () => unknown, days: AnalyticsPeriod): void {
+  const { key } = useLocation();
+  const seen = useRef({ key, days });
+  const latest = useRef(refetch);
+  latest.current = refetch;
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { key, days };
+    // A new period is a new query already; only the same period needs asking again.
+    if (key !== before.key && days === before.days) void latest.current();
+  }, [key, days]);
 }
 
 export interface AnalyticsFrameProps {

@@ -187,7 +187,7 @@ const stat = (label: string) => {
 
 describe('Analytics screens', () => {
   it('are reached from the Analytics menu, after AI Assistant Chat', async () => {
-    serve();
+    const { requests } = serve();
     const { user, router } = renderApp('/analytics/usage');
     const nav = await screen.findByRole('navigation', { name: 'Main' }, pageLoad);
     await user.click(within(nav).getByRole('button', { name: 'Analytics' }));
@@ -205,6 +205,14 @@ describe('Analytics screens', () => {
       await screen.findByRole('heading', { level: 1, name: 'Knowledge Gaps' }, pageLoad),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/analytics/knowledge-gaps');
+    await screen.findByRole('table', { name: 'Questions' });
+
+    // The menu item of the screen one is on fetches the figures again (they may have moved).
+    const gapCalls = () => requests.filter((r) => r.includes('knowledge-gaps')).length;
+    const before = gapCalls();
+    await user.click(within(nav).getByRole('button', { name: 'Analytics' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Knowledge Gaps' }));
+    await waitFor(() => expect(gapCalls()).toBe(before + 1));
   });
 
   it('voice usage: totals, charts as tables, per agent and per room, and the period sent to the server', async () => {
@@ -242,7 +250,8 @@ describe('Analytics screens', () => {
       'aria-pressed',
       'true',
     );
-    // The period follows to the other screens.
+    // The period follows to the other screens, and the menu's links keep it in this tab.
+    expect(sessionStorage.getItem('fieldcraft.analytics.days')).toBe('7');
     expect(screen.getByRole('tab', { name: 'Content Engagement' })).toHaveAttribute(
       'href',
       '/analytics/engagement?days=7',

@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import { count, dayLabel, when } from '../analytics-format';
 import { useGetEngagementQuery } from '../analytics.api';
 import { downloadCsv, toCsv } from '../csv';
-import { AnalyticsFrame, usePeriod } from './analytics-frame';
+import { AnalyticsFrame, usePeriod, useRefetchOnRevisit } from './analytics-frame';
 import { type Column, DataTable } from './data-table';
 import { ErrorCard } from './error-card';
 import { StatGrid } from './stat-grid';
@@ -45,6 +45,7 @@ export function ContentEngagementPage(_props: { user: User }) {
   const { data, isLoading, isError, refetch } = useGetEngagementQuery(days, {
     refetchOnMountOrArgChange: true,
   });
+  useRefetchOnRevisit(refetch, days);
 
   const exportCsv = () => {
     if (!data) return;

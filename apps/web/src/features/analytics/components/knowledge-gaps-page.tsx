@@ -15,7 +15,7 @@ import { showToast } from '../../../app/toasts.slice';
 import { count, dayLabel, when } from '../analytics-format';
 import { useGetKnowledgeGapsQuery, useSetGapResolutionMutation } from '../analytics.api';
 import { downloadCsv, toCsv } from '../csv';
-import { AnalyticsFrame, usePeriod } from './analytics-frame';
+import { AnalyticsFrame, usePeriod, useRefetchOnRevisit } from './analytics-frame';
 import { type Column, DataTable } from './data-table';
 import { ErrorCard } from './error-card';
 import { StatGrid } from './stat-grid';
@@ -35,6 +35,7 @@ export function KnowledgeGapsPage(_props: { user: User }) {
     { days, status },
     { refetchOnMountOrArgChange: true },
   );
+  useRefetchOnRevisit(refetch, days);
   const [setResolution, { isLoading: saving }] = useSetGapResolutionMutation();
 
   async function resolve(group: KnowledgeGapGroup, resolved: boolean) {

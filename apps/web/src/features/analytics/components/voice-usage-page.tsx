@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import { count, dayLabel, duration, minutes } from '../analytics-format';
 import { useGetVoiceUsageQuery } from '../analytics.api';
 import { downloadCsv, toCsv } from '../csv';
-import { AnalyticsFrame, usePeriod } from './analytics-frame';
+import { AnalyticsFrame, usePeriod, useRefetchOnRevisit } from './analytics-frame';
 import { type Column, DataTable } from './data-table';
 import { StatGrid } from './stat-grid';
 import { ErrorCard } from './error-card';
@@ -42,6 +42,7 @@ export function VoiceUsagePage(_props: { user: User }) {
   const { data, isLoading, isError, refetch } = useGetVoiceUsageQuery(days, {
     refetchOnMountOrArgChange: true,
   });
+  useRefetchOnRevisit(refetch, days);
 
   const exportCsv = () => {
     if (!data) return;
