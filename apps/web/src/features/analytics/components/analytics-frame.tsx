@@ -71,6 +71,21 @@ export function useRefetchOnRevisit(refetch: () => unknown, days: AnalyticsPerio
   }, [key, days]);
 }
 
+/** Toggle buttons with AA contrast on the page background, the chosen one filled. */
+export const toggleSx = {
+  '& .MuiToggleButton-root': {
+    minHeight: 44,
+    px: 2,
+    color: 'text.secondary',
+    bgcolor: 'background.paper',
+    fontWeight: 600,
+  },
+  '& .MuiToggleButton-root.Mui-selected, & .MuiToggleButton-root.Mui-selected:hover': {
+    color: 'primary.contrastText',
+    bgcolor: 'primary.main',
+  },
+} as const;
+
 export interface AnalyticsFrameProps {
   title: string;
   subtitle: string;
@@ -149,8 +164,9 @@ export function AnalyticsFrame({
             if (value) onDaysChange(value);
           }}
           sx={{
+            ...toggleSx,
             alignSelf: { xs: 'stretch', md: 'auto' },
-            '& .MuiToggleButton-root': { minHeight: 44, flex: 1, px: 2 },
+            '& .MuiToggleButton-root': { ...toggleSx['& .MuiToggleButton-root'], flex: 1 },
           }}
         >
           {ANALYTICS_PERIODS.map((d) => (

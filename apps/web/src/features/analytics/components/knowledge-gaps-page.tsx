@@ -15,7 +15,7 @@ import { showToast } from '../../../app/toasts.slice';
 import { count, dayLabel, when } from '../analytics-format';
 import { useGetKnowledgeGapsQuery, useSetGapResolutionMutation } from '../analytics.api';
 import { downloadCsv, toCsv } from '../csv';
-import { AnalyticsFrame, usePeriod, useRefetchOnRevisit } from './analytics-frame';
+import { AnalyticsFrame, toggleSx, usePeriod, useRefetchOnRevisit } from './analytics-frame';
 import { type Column, DataTable } from './data-table';
 import { ErrorCard } from './error-card';
 import { StatGrid } from './stat-grid';
@@ -193,7 +193,7 @@ export function KnowledgeGapsPage(_props: { user: User }) {
               onChange={(_e, value: KnowledgeGapStatus | null) => {
                 if (value) setStatus(value);
               }}
-              sx={{ '& .MuiToggleButton-root': { minHeight: 44, px: 2 } }}
+              sx={toggleSx}
             >
               {(['open', 'resolved', 'all'] as const).map((s) => (
                 <ToggleButton key={s} value={s}>
