@@ -32,6 +32,16 @@ async function signIn(browser: Browser, email: string, password: string): Promis
   return page;
 }
 
+/** The page never scrolls sideways at phone width (wide tables scroll inside their card). */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(390);
+  if (original) await page.setViewportSize(original);
+}
+
 test('the owner reads voice usage, content engagement and knowledge gaps that reflect real activity', async ({
   browser,
 }) => {
@@ -95,6 +105,7 @@ test('the owner reads voice usage, content engagement and knowledge gaps that re
   );
   await owner.evaluate(() => window.scrollTo(0, 0));
   await captureScreen(owner, 'analytics-engagement');
+  await expectNoSidewaysScroll(owner);
 
   await analytics.openFromMenu('Voice Usage');
   await expect(owner.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute(
@@ -118,6 +129,7 @@ test('the owner reads voice usage, content engagement and knowledge gaps that re
   await perDay.getByRole('button', { name: 'Show chart' }).click();
   await owner.evaluate(() => window.scrollTo(0, 0));
   await captureScreen(owner, 'analytics-usage');
+  await expectNoSidewaysScroll(owner);
 
   await analytics.openFromMenu('Knowledge Gaps');
   const questions = analytics.table('Questions');
@@ -128,6 +140,7 @@ test('the owner reads voice usage, content engagement and knowledge gaps that re
   await expect(gap).toContainText('field-advisor');
   await owner.evaluate(() => window.scrollTo(0, 0));
   await captureScreen(owner, 'analytics-knowledge-gaps');
+  await expectNoSidewaysScroll(owner);
 
   // The owner resolves it: it leaves the open list and is listed as resolved.
   await gap.getByRole('button', { name: `Mark resolved: ${QUESTION}` }).click();

@@ -25,12 +25,13 @@ export interface BarChartProps {
   height?: number;
 }
 
+// Visually hidden but read by screen readers. Plain CSS values: in `sx`, 1 would mean 100%.
 const hidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: -1,
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -65,7 +66,9 @@ export function BarChart({
   const max = Math.max(0, ...data.map((d) => d.value));
   const empty = max === 0;
   const slot = 10;
-  const ticks = tickIndexes(data.length, 6);
+  // Phones get first, middle and last only, so the labels never run into each other.
+  const phoneTicks = new Set(tickIndexes(data.length, 3));
+  const ticks = [...new Set([...tickIndexes(data.length, 6), ...phoneTicks])].sort((a, b) => a - b);
 
   return (
     <Box component="figure" aria-label={title} sx={{ m: 0, minWidth: 0 }}>
@@ -186,6 +189,7 @@ export function BarChart({
                     sx={{
                       position: 'absolute',
                       whiteSpace: 'nowrap',
+                      display: phoneTicks.has(i) ? 'block' : { xs: 'none', sm: 'block' },
                       ...(first
                         ? { left: 0 }
                         : last
@@ -222,7 +226,7 @@ export function BarChart({
             '& td': { textAlign: 'right' },
           }}
         >
-          <caption style={hiddenCaption}>{title}</caption>
+          <caption style={hidden}>{title}</caption>
           <thead>
             <tr>
               <th scope="col">{categoryLabel}</th>
@@ -244,12 +248,3 @@ export function BarChart({
     </Box>
   );
 }
-
-const hiddenCaption = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -7,8 +7,9 @@ export function periodFrom(value: string | null): AnalyticsPeriod {
   return (ANALYTICS_PERIODS as readonly number[]).includes(n) ? (n as AnalyticsPeriod) : 30;
 }
 
-/** Minutes with one decimal: 90 s → '1.5'. */
+/** Minutes with one decimal: 90 s → '1.5'; a few seconds → '<0.1' rather than a false 0. */
 export function minutes(seconds: number): string {
+  if (seconds > 0 && seconds < 3) return '<0.1';
   return (Math.round(seconds / 6) / 10).toLocaleString('en-US');
 }
 

@@ -75,7 +75,8 @@ export function useRefetchOnRevisit(refetch: () => unknown, days: AnalyticsPerio
 export const toggleSx = {
   '& .MuiToggleButton-root': {
     minHeight: 44,
-    px: 2,
+    px: { xs: 1, sm: 2 },
+    whiteSpace: 'nowrap',
     color: 'text.secondary',
     bgcolor: 'background.paper',
     fontWeight: 600,

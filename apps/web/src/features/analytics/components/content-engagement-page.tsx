@@ -16,6 +16,7 @@ const itemColumns: Column<ItemEngagement>[] = [
   {
     header: 'Content',
     rowHeader: true,
+    minWidth: 180,
     cell: (r) => (
       <>
         {r.title}
@@ -28,15 +29,15 @@ const itemColumns: Column<ItemEngagement>[] = [
   { header: 'Type', cell: (r) => r.type },
   { header: 'Opens', numeric: true, cell: (r) => count(r.opens) },
   { header: 'People', numeric: true, cell: (r) => count(r.distinctUsers) },
-  { header: 'Last opened', cell: (r) => when(r.lastOpenedAt) },
+  { header: 'Last opened', minWidth: 120, cell: (r) => when(r.lastOpenedAt) },
 ];
 
 const userColumns: Column<UserEngagement>[] = [
-  { header: 'Person', rowHeader: true, cell: (r) => r.name },
+  { header: 'Person', rowHeader: true, minWidth: 120, cell: (r) => r.name },
   { header: 'Email', cell: (r) => r.email },
   { header: 'Opens', numeric: true, cell: (r) => count(r.opens) },
   { header: 'Items opened', numeric: true, cell: (r) => count(r.itemsOpened) },
-  { header: 'Last active', cell: (r) => when(r.lastActiveAt) },
+  { header: 'Last active', minWidth: 120, cell: (r) => when(r.lastActiveAt) },
 ];
 
 /** /analytics/engagement (OWNER): which content is opened, and by whom. */

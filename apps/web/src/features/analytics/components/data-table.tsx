@@ -15,6 +15,8 @@ export interface Column<T> {
   numeric?: boolean;
   /** The column that names the row (a row header for screen readers). */
   rowHeader?: boolean;
+  /** Keeps a wordy column readable on phones (the table scrolls sideways instead). */
+  minWidth?: number;
 }
 
 export interface DataTableProps<T> {
@@ -81,6 +83,7 @@ export function DataTable<T>({
                     <TableCell
                       key={c.header}
                       align={c.numeric ? 'right' : 'left'}
+                      sx={c.minWidth ? { minWidth: c.minWidth } : undefined}
                       {...(c.rowHeader && { component: 'th', scope: 'row' })}
                     >
                       {c.cell(row)}

@@ -64,12 +64,26 @@ export function KnowledgeGapsPage(_props: { user: User }) {
     {
       header: 'Question',
       rowHeader: true,
+      minWidth: 220,
+      // The action sits with the question, so it is in reach on a phone without scrolling.
       cell: (g) => (
         <>
           {g.question}
-          {g.resolvedAt ? (
-            <Chip size="small" label="Resolved" color="success" variant="outlined" sx={{ ml: 1 }} />
-          ) : null}
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
+            {g.resolvedAt ? (
+              <Chip size="small" label="Resolved" color="success" variant="outlined" />
+            ) : null}
+            <Button
+              size="small"
+              variant={g.resolvedAt ? 'text' : 'outlined'}
+              disabled={saving}
+              onClick={() => void resolve(g, !g.resolvedAt)}
+              aria-label={`${g.resolvedAt ? 'Reopen' : 'Mark resolved'}: ${g.question}`}
+              sx={{ minHeight: 44, whiteSpace: 'nowrap' }}
+            >
+              {g.resolvedAt ? 'Reopen' : 'Mark resolved'}
+            </Button>
+          </Box>
         </>
       ),
     },
@@ -77,6 +91,7 @@ export function KnowledgeGapsPage(_props: { user: User }) {
     { header: 'People', numeric: true, cell: (g) => count(g.distinctUsers) },
     {
       header: 'Agent and room',
+      minWidth: 160,
       cell: (g) => (
         <>
           {g.agentIds.join(', ')}
@@ -90,22 +105,7 @@ export function KnowledgeGapsPage(_props: { user: User }) {
         </>
       ),
     },
-    { header: 'Last asked', cell: (g) => when(g.lastAskedAt) },
-    {
-      header: 'Action',
-      cell: (g) => (
-        <Button
-          size="small"
-          variant={g.resolvedAt ? 'text' : 'outlined'}
-          disabled={saving}
-          onClick={() => void resolve(g, !g.resolvedAt)}
-          aria-label={`${g.resolvedAt ? 'Reopen' : 'Mark resolved'}: ${g.question}`}
-          sx={{ minHeight: 44, whiteSpace: 'nowrap' }}
-        >
-          {g.resolvedAt ? 'Reopen' : 'Mark resolved'}
-        </Button>
-      ),
-    },
+    { header: 'Last asked', minWidth: 120, cell: (g) => when(g.lastAskedAt) },
   ];
 
   const exportCsv = () => {
