@@ -137,7 +137,7 @@ test('the owner reads voice usage, content engagement and knowledge gaps that re
   await expect(gap).toBeVisible();
   await expect(gap.getByRole('cell').nth(0)).toHaveText('1');
   await expect(gap).toContainText(ROOM);
-  await expect(gap).toContainText('field-advisor');
+  await expect(gap).toContainText('Field Advisor');
   await owner.evaluate(() => window.scrollTo(0, 0));
   await captureScreen(owner, 'analytics-knowledge-gaps');
   await expectNoSidewaysScroll(owner);

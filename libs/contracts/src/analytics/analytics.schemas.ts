@@ -130,6 +130,8 @@ export const KnowledgeGapGroupSchema = z.object({
   timesAsked: z.number().int(),
   distinctUsers: z.number().int(),
   agentIds: z.array(z.string()),
+  /** The agents' current names, in the order of agentIds (the text id for a deleted agent). */
+  agentNames: z.array(z.string()),
   /** Room names; a deleted room is left out. */
   rooms: z.array(z.string()),
   firstAskedAt: z.string(),

@@ -275,12 +275,17 @@ export async function knowledgeGaps(
   const open = sql<boolean>`bool_or(g.resolved_at is null)`;
   let groups = gapsIn()
     .leftJoin('rooms as r', 'r.id', 'g.room_id')
+    .leftJoin('agents as a', 'a.agent_id', 'g.agent_id')
     .select([
       key.as('key'),
       sql<string>`(array_agg(g.question order by g.asked_at desc, g.id desc))[1]`.as('question'),
       int(sql`count(*)`).as('timesAsked'),
       int(sql`count(distinct g.user_id)`).as('distinctUsers'),
       sql<string[]>`array_agg(distinct g.agent_id)`.as('agentIds'),
+      // "id<US>name" pairs: sorted by id, so the names line up with agentIds.
+      sql<string[]>`array_agg(distinct g.agent_id || chr(31) || coalesce(a.name, g.agent_id))`.as(
+        'agentNames',
+      ),
       sql<string[]>`array_remove(array_agg(distinct r.name), null)`.as('rooms'),
       sql<Date>`min(g.asked_at)`.as('firstAskedAt'),
       sql<Date>`max(g.asked_at)`.as('lastAskedAt'),
@@ -310,6 +315,10 @@ export async function knowledgeGaps(
       timesAsked: r.timesAsked,
       distinctUsers: r.distinctUsers,
       agentIds: [...r.agentIds].sort(),
+      agentNames: [...r.agentNames]
+        .map((pair) => pair.split('\u001f'))
+        .sort((x, y) => ((x[0] ?? '') < (y[0] ?? '') ? -1 : 1))
+        .map((pair) => pair[1] ?? ''),
       rooms: [...r.rooms].sort(),
       firstAskedAt: new Date(r.firstAskedAt).toISOString(),
       lastAskedAt: new Date(r.lastAskedAt).toISOString(),

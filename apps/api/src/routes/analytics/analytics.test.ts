@@ -329,6 +329,7 @@ describeEachDatabase('/api/owner/analytics', (ctx) => {
         timesAsked: 3,
         distinctUsers: 2,
         agentIds: ['field-advisor', 'site-agent'],
+        agentNames: ['Field Advisor', 'site-agent'],
         rooms: ['Concrete', 'Site Safety'],
         firstAskedAt: expect.any(String),
         lastAskedAt: expect.any(String),
@@ -351,7 +352,11 @@ describeEachDatabase('/api/owner/analytics', (ctx) => {
       resolved: true,
     });
     expect(resolved.statusCode).toBe(200);
-    expect(resolved.json()).toEqual({ key: 'how deep is the trench', resolved: true, updated: 3 });
+    expect(resolved.json()).toEqual({
+      key: 'how deep is the trench',
+      resolved: true,
+      updated: 3,
+    });
     const open = (await get('/api/owner/analytics/knowledge-gaps?days=7&status=open', w)).json();
     expect(open.questions.map((q: { key: string }) => q.key)).toEqual(['who signs the permit']);
     expect(open.totals).toEqual({ asked: 4, distinctQuestions: 2, openQuestions: 1 });

@@ -132,6 +132,7 @@ function gaps(status: string, resolved: boolean): KnowledgeGapReport {
     timesAsked: 3,
     distinctUsers: 2,
     agentIds: ['field-advisor'],
+    agentNames: ['Field Advisor'],
     rooms: ['Site Safety'],
     firstAskedAt: '2026-11-19T08:00:00.000Z',
     lastAskedAt: '2026-11-22T08:00:00.000Z',
@@ -294,7 +295,7 @@ describe('Analytics screens', () => {
     const table = await screen.findByRole('table', { name: 'Questions' }, pageLoad);
     expect(requests).toEqual(['/api/owner/analytics/knowledge-gaps?days=7&status=open']);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
-      /How deep is the trench\?.*3.*2.*field-advisor.*Site Safety/,
+      /How deep is the trench\?.*3.*2.*Field Advisor.*Site Safety/,
     );
     expect(stat('Open questions')).toBe('1not yet resolved');
 

@@ -94,7 +94,7 @@ export function KnowledgeGapsPage(_props: { user: User }) {
       minWidth: 160,
       cell: (g) => (
         <>
-          {g.agentIds.join(', ')}
+          {g.agentNames.join(', ')}
           <Typography
             component="span"
             variant="body2"
@@ -127,7 +127,7 @@ export function KnowledgeGapsPage(_props: { user: User }) {
           g.question,
           g.timesAsked,
           g.distinctUsers,
-          g.agentIds.join('; '),
+          g.agentNames.join('; '),
           g.rooms.join('; '),
           g.firstAskedAt,
           g.lastAskedAt,
