@@ -12,6 +12,7 @@ import { type Column, DataTable } from './data-table';
 import { ErrorCard } from './error-card';
 import { StatGrid } from './stat-grid';
 
+// The figures come right after the name, so a phone shows them before any sideways scroll.
 const itemColumns: Column<ItemEngagement>[] = [
   {
     header: 'Content',
@@ -26,18 +27,18 @@ const itemColumns: Column<ItemEngagement>[] = [
       </>
     ),
   },
-  { header: 'Type', cell: (r) => r.type },
   { header: 'Opens', numeric: true, cell: (r) => count(r.opens) },
   { header: 'People', numeric: true, cell: (r) => count(r.distinctUsers) },
   { header: 'Last opened', minWidth: 120, cell: (r) => when(r.lastOpenedAt) },
+  { header: 'Type', cell: (r) => r.type },
 ];
 
 const userColumns: Column<UserEngagement>[] = [
   { header: 'Person', rowHeader: true, minWidth: 120, cell: (r) => r.name },
-  { header: 'Email', cell: (r) => r.email },
   { header: 'Opens', numeric: true, cell: (r) => count(r.opens) },
   { header: 'Items opened', numeric: true, cell: (r) => count(r.itemsOpened) },
   { header: 'Last active', minWidth: 120, cell: (r) => when(r.lastActiveAt) },
+  { header: 'Email', cell: (r) => r.email },
 ];
 
 /** /analytics/engagement (OWNER): which content is opened, and by whom. */
