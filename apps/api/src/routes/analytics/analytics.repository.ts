@@ -157,6 +157,9 @@ export async function voiceUsage(db: Db, w: Window): Promise<VoiceUsageReport> {
 // ---------------------------------------------------------------------------------------------
 // Content engagement
 
+/** Rows per list at most (most active first); the totals always count everything. */
+const ROW_LIMIT = 1000;
+
 export async function contentEngagement(db: Db, w: Window): Promise<EngagementReport> {
   const inWindow = sql<boolean>`a.accessed_at >= ${w.from} and a.accessed_at <= ${w.to}`;
 
@@ -186,6 +189,7 @@ export async function contentEngagement(db: Db, w: Window): Promise<EngagementRe
     .orderBy('opens', 'desc')
     .orderBy(sql`max(a.accessed_at) desc nulls last`)
     .orderBy('i.title')
+    .limit(ROW_LIMIT)
     .execute();
 
   const users = await db
@@ -206,6 +210,7 @@ export async function contentEngagement(db: Db, w: Window): Promise<EngagementRe
     .orderBy('opens', 'desc')
     .orderBy(sql`max(a.accessed_at) desc nulls last`)
     .orderBy('u.email')
+    .limit(ROW_LIMIT)
     .execute();
 
   const day = utcDay(sql.ref('a.accessed_at'));
