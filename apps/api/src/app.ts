@@ -38,6 +38,8 @@ import impersonationRoutes from './routes/impersonation/index';
 import peopleRoutes from './routes/people/index';
 import assistantRoutes from './routes/assistant/index';
 import bulkUploadRoutes from './routes/bulk-upload/index';
+// Analytics (issue 7).
+import analyticsRoutes from './routes/analytics/index';
 
 export interface BuildOptions {
   /** Where logs go (tests capture them); stdout by default. */
@@ -106,6 +108,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(adminRoutes, { prefix: '/api/admin' });
     // Bulk upload (issue 7).
     await app.register(bulkUploadRoutes, { prefix: '/api/bulk-upload' });
+    // Analytics (issue 7).
+    await app.register(analyticsRoutes, { prefix: '/api/owner/analytics' });
 
     await app.register(webAppPlugin);
   } catch (err) {

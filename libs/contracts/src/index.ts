@@ -12,3 +12,4 @@ export * from './people/people.schemas';
 export * from './assistant/assistant.schemas';
 export * from './admin/admin.schemas';
 export * from './bulk-upload/bulk-upload.schemas';
+export * from './analytics/analytics.schemas';

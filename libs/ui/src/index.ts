@@ -15,3 +15,4 @@ export { SiteFooter, type LegalSection, type SiteFooterProps } from './component
 export { StatusChip, type StatusChipProps } from './components/status-chip';
 export { ToastCard, type ToastCardProps, type ToastVariant } from './components/toast-card';
 export { ToastViewport, type ToastViewportProps } from './components/toast-viewport';
+export { BarChart, type BarChartDatum, type BarChartProps } from './components/bar-chart';

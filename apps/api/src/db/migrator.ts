@@ -6,6 +6,7 @@ import * as createConversations from './migrations/2026_11_22_100300_create_conv
 import * as createContentPassages from './migrations/2026_11_22_100400_create_content_passages';
 import * as createVoiceRuntime from './migrations/2026_11_22_100500_create_voice_runtime';
 import * as createImpersonation from './migrations/2026_11_22_100600_create_impersonation';
+import * as addKnowledgeGapResolution from './migrations/2026_11_22_100900_add_knowledge_gap_resolution';
 
 // The API is bundled into one file, so migrations are imported statically instead of being
 // read from a folder (FileMigrationProvider). Add each new migration here, keyed by file name.
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_100400_create_content_passages': createContentPassages,
   '2026_11_22_100500_create_voice_runtime': createVoiceRuntime,
   '2026_11_22_100600_create_impersonation': createImpersonation,
+  '2026_11_22_100900_add_knowledge_gap_resolution': addKnowledgeGapResolution,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several instances. */

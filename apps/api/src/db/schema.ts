@@ -183,6 +183,9 @@ export interface KnowledgeGapsTable {
   user_id: number | null;
   conversation_id: string | null;
   asked_at: CreatedAt;
+  /** Set when the owner marks the question answered (analytics); a new ask starts unresolved. */
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  resolved_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface VoiceUrlTokensTable {

@@ -105,4 +105,9 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
 
   // The owner's home and the admin landing page (issue 7): ADMIN scoped to their company.
   'GET /api/admin/summary': 'owner-or-admin',
+  // Analytics (issue 7).
+  'GET /api/owner/analytics/usage': 'owner',
+  'GET /api/owner/analytics/engagement': 'owner',
+  'GET /api/owner/analytics/knowledge-gaps': 'owner',
+  'POST /api/owner/analytics/knowledge-gaps/resolution': 'owner',
 };

@@ -77,6 +77,7 @@ describeEachDatabaseKind('first-start bootstrap and restarts', (kind: DatabaseKi
       '2026_11_22_100400_create_content_passages',
       '2026_11_22_100500_create_voice_runtime',
       '2026_11_22_100600_create_impersonation',
+      '2026_11_22_100900_add_knowledge_gap_resolution',
     ]);
     const agents = await first.app.db
       .selectFrom('agents')

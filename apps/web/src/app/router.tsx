@@ -20,6 +20,8 @@ import { AgentsPage, AssistantChatPage } from './routes/assistant-pages';
 import { MainDashboardPage, OwnerControlPage } from './routes/owner-home-pages';
 // Bulk upload (issue 7).
 import { BulkUploadPage } from './routes/bulk-upload-pages';
+// Analytics (issue 7).
+import { ContentEngagementPage, KnowledgeGapsPage, VoiceUsagePage } from './routes/analytics-pages';
 
 const everyone: readonly Role[] = ['OWNER', 'ADMIN', 'USER'];
 const owners: readonly Role[] = ['OWNER'];
@@ -50,6 +52,10 @@ export const routes: RouteObject[] = [
       { path: paths.ownerControl.path, element: <GuardedPage page={OwnerControlPage} allowedRoles={owners} area="rooms" /> },
       // Bulk upload (issue 7): OWNER only, like Content Management.
       { path: paths.bulkUpload.path, element: <GuardedPage page={BulkUploadPage} allowedRoles={owners} /> },
+      // Analytics (issue 7): OWNER only, like the navigation's Analytics menu.
+      { path: paths.analyticsUsage.path, element: <GuardedPage page={VoiceUsagePage} allowedRoles={owners} area="rooms" /> },
+      { path: paths.analyticsEngagement.path, element: <GuardedPage page={ContentEngagementPage} allowedRoles={owners} area="rooms" /> },
+      { path: paths.analyticsKnowledgeGaps.path, element: <GuardedPage page={KnowledgeGapsPage} allowedRoles={owners} area="rooms" /> },
       { path: '*', element: <PublicPage page="notFound" /> },
     ],
   },

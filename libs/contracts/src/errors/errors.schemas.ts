@@ -49,6 +49,8 @@ export const ErrorCode = {
   COMPANY_NAME_TAKEN: 'COMPANY_NAME_TAKEN',
   COMPANY_NOT_EMPTY: 'COMPANY_NOT_EMPTY',
   IMPERSONATION_FORBIDDEN: 'IMPERSONATION_FORBIDDEN',
+  // Analytics (issue 7).
+  KNOWLEDGE_GAP_NOT_FOUND: 'KNOWLEDGE_GAP_NOT_FOUND',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

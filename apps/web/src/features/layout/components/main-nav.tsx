@@ -29,6 +29,9 @@ interface MenuLink {
 
 const analyticsLinks: MenuLink[] = [
   { label: 'AI Assistant Chat', href: paths.simpleChat.getHref() },
+  { label: 'Voice Usage', href: paths.analyticsUsage.getHref() },
+  { label: 'Content Engagement', href: paths.analyticsEngagement.getHref() },
+  { label: 'Knowledge Gaps', href: paths.analyticsKnowledgeGaps.getHref() },
 ];
 const managementLinks: MenuLink[] = [
   { label: 'Owner Control', href: paths.ownerControl.getHref() },
