@@ -1,7 +1,8 @@
 import { ErrorCode } from '@fieldcraft/contracts';
-import helmet from '@fastify/helmet';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../lib/app-error';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -33,42 +34,79 @@ export function isCrossSite(request: FastifyRequest, trustedOrigins: readonly st
   }
 }
 
+const HELMET_OPTIONS: HelmetOptions = {
+  // Only what is listed: helmet's extra defaults include upgrade-insecure-requests, which
+  // would break plain-http installs such as http://localhost:3000.
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Emotion (MUI) injects <style> tags at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      frameSrc: ['https://player.vimeo.com'],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+    },
+  },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  frameguard: { action: 'deny' },
+  hidePoweredBy: true,
+};
+
+/**
+ * The headers helmet sets with HELMET_OPTIONS, computed once. Every one of helmet's
+ * middlewares with these options writes fixed values (no nonces, nothing read from the
+ * request), so running it once against a recording response gives exactly what it would set
+ * on every response. @fastify/helmet rebuilt helmet, CSP parsing included, on every request:
+ * the second largest cost of the hot read (docs/benchmarks-load.md).
+ */
+export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)(
+    { headers: {} } as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (err?: unknown) => {
+      failure = err;
+    },
+  );
+  if (failure) throw failure;
+  return headers;
+}
+
 /** Security headers (helmet with a CSP the built React/MUI app runs under) and CSRF checks. */
 export const securityPlugin = fp(
   async (app) => {
-    await app.register(helmet, {
-      // Only what is listed: helmet's extra defaults include upgrade-insecure-requests, which
-      // would break plain-http installs such as http://localhost:3000.
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // Emotion (MUI) injects <style> tags at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'", 'data:'],
-          frameSrc: ['https://player.vimeo.com'],
-          workerSrc: ["'self'", 'blob:'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-        },
-      },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      frameguard: { action: 'deny' },
-      hidePoweredBy: true,
-    });
-
+    const headers = securityHeaders();
+    const names = Object.keys(headers);
     const { trustedOrigins } = app.config;
-    app.addHook('onRequest', async (request) => {
-      if (!MUTATING.has(request.method) || !isApiPath(request.url)) return;
-      if (isCrossSite(request, trustedOrigins)) {
-        throw new AppError(403, ErrorCode.CSRF_REJECTED, 'Cross-site request rejected');
+    // One synchronous hook for every request, 404s included: the fixed headers, then the
+    // CSRF check on mutations of the API and the voice socket.
+    app.addHook('onRequest', (request, reply, done) => {
+      for (const name of names) reply.raw.setHeader(name, headers[name] as string);
+      if (MUTATING.has(request.method) && isApiPath(request.url)) {
+        if (isCrossSite(request, trustedOrigins)) {
+          done(new AppError(403, ErrorCode.CSRF_REJECTED, 'Cross-site request rejected'));
+          return;
+        }
       }
+      done();
     });
   },
   { name: 'security', dependencies: ['config'] },
