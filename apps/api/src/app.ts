@@ -10,7 +10,7 @@ import { errorHandlerPlugin, validatorCompiler } from './plugins/error-handler';
 import { requestIdGenerator } from './lib/request-id';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
-import { securityPlugin } from './plugins/security';
+import { clientErrorHandler, securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { speechPlugin } from './plugins/speech';
 import { storagePlugin } from './plugins/storage';
@@ -62,6 +62,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     // Slow clients (slowloris): a request must arrive whole within requestMs, its headers
     // within headersMs, and a connection silent for idleMs is closed (docs/operating.md).
     requestTimeout: timeouts.requestMs,
+    clientErrorHandler,
     connectionTimeout: timeouts.idleMs,
     http: {
       headersTimeout: timeouts.headersMs,

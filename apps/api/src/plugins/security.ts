@@ -1,8 +1,9 @@
 import { ErrorCode } from '@fieldcraft/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { AppError } from '../lib/app-error';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -88,6 +89,51 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   );
   if (failure) throw failure;
   return headers;
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: ErrorCode.REQUEST_TIMEOUT,
+    message: 'The request took too long to arrive',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: ErrorCode.BAD_REQUEST,
+    message: 'The request headers are too large',
+  },
+};
+
+/**
+ * Fastify's clientErrorHandler: what a client gets when Node drops its request before any
+ * route saw it whole: too slow (HEADERS_TIMEOUT_SECONDS / REQUEST_TIMEOUT_SECONDS), oversized
+ * headers, or unparseable HTTP. Same `{error, code}` body as every other error, then the
+ * connection is closed. A handler already reading the body sees its stream fail and cleans up.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  err: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = (err.code && CLIENT_ERRORS[err.code]) || {
+    status: 400,
+    code: ErrorCode.BAD_REQUEST,
+    message: 'Malformed request',
+  };
+  this.log.info(
+    { code: err.code, remoteAddress: socket.remoteAddress },
+    'client error: %s',
+    known.message,
+  );
+  if (socket.writable) {
+    const body = JSON.stringify({ error: known.message, code: known.code });
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** Security headers (helmet with a CSP the built React/MUI app runs under) and CSRF checks. */
