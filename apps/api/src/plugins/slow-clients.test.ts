@@ -101,6 +101,21 @@ describeEachDatabase(
       }
     });
 
+    it('answers unparseable HTTP and oversized headers with the same {error, code} body', async () => {
+      const garbage = trickle(port, 'GARBAGE\r\n\r\n', null);
+      expect(await garbage.answer).toMatch(
+        /^HTTP\/1\.1 400 [^]*\{"error":"Malformed request","code":"BAD_REQUEST"\}$/,
+      );
+      const huge = trickle(
+        port,
+        `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        null,
+      );
+      expect(await huge.answer).toMatch(
+        /^HTTP\/1\.1 431 [^]*\{"error":"The request headers are too large","code":"BAD_REQUEST"\}$/,
+      );
+    });
+
     it('cuts a trickled upload: no file, no temporary file, no audit row; others served meanwhile', async () => {
       const owner = await ctx.createUser({ email: 'owner@example.com', role: 'OWNER' });
       const cookie = await sessionCookieFor(ctx.db, owner.id);
