@@ -1,12 +1,12 @@
 # Fieldcraft: one image serving the web app and the API from one Node process.
-FROM node:22-bookworm-slim AS build
+FROM node:22.16.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx nx run-many -t build -p api web --skip-nx-cache
 
-FROM node:22-bookworm-slim
+FROM node:22.16.0-bookworm-slim
 # Speech: flite / espeak-ng synthesis, pocketsphinx recognition (run as separate programs).
 RUN apt-get update \
   && apt-get install -y --no-install-recommends flite espeak-ng pocketsphinx pocketsphinx-en-us python3 python3-pocketsphinx sox \

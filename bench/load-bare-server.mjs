@@ -12,10 +12,11 @@
 // For finding where the API's time goes, BARE_LAYERS (comma-separated) adds the API's layers one
 // by one, configured as the API configures them; unset, the server stays bare:
 //   logger   Fastify's pino logger at level warn, request ids from randomUUID, x-request-id header
-//   helmet   @fastify/helmet with the API's options (CSP and the other security headers)
+//   helmet   helmet's headers with the API's options (CSP and the rest), computed once as the API does
 //   hooks    @fastify/cookie and the API's async hooks: CSRF check, session lookup in onRequest,
 //            requireUser, the forced-password-change preValidation
-//   kysely   both statements built and compiled by Kysely at every request, as the API does
+//   kysely   both statements built and compiled by Kysely at every request (as the API did
+//            before db/compile-once.ts)
 //   zod      the response checked and serialized by fastify-type-provider-zod with RoomSchema
 import { createHash, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
@@ -112,8 +113,11 @@ if (layers.has('logger')) {
   });
 }
 if (layers.has('helmet')) {
-  const { default: helmet } = await import('@fastify/helmet');
-  await app.register(helmet, {
+  // As apps/api/src/plugins/security.ts: helmet run once with the API's options against a
+  // recording response, the fixed headers then set on every reply in one onRequest hook.
+  const { default: helmet } = await import('helmet');
+  const headers = {};
+  helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -135,6 +139,18 @@ if (layers.has('helmet')) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     hidePoweredBy: true,
+  })(
+    { headers: {} },
+    {
+      setHeader: (name, value) => (headers[name.toLowerCase()] = String(value)),
+      removeHeader: (name) => delete headers[name.toLowerCase()],
+    },
+    () => undefined,
+  );
+  const names = Object.keys(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const name of names) reply.raw.setHeader(name, headers[name]);
+    done();
   });
 }
 const routeOptions = {};

@@ -3,7 +3,8 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { DestinationStream } from 'pino';
 import { advisorPlugin } from './plugins/advisor';
 import { bootstrapPlugin } from './plugins/bootstrap';
-import { type AppConfig, configPlugin } from './plugins/config';
+import { type AppConfig, configPlugin, DEFAULT_SERVER_TIMEOUTS } from './plugins/config';
+import { defaultPasswordHashingLimits, setPasswordHashingLimits } from './lib/passwords';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin, validatorCompiler } from './plugins/error-handler';
 import { requestIdGenerator } from './lib/request-id';
@@ -12,7 +13,7 @@ import { openApiPlugin } from './plugins/openapi';
 // Admin preview mode and the owner's home (issue 7).
 import { previewModePlugin } from './plugins/preview-mode';
 import adminRoutes from './routes/admin/index';
-import { securityPlugin } from './plugins/security';
+import { clientErrorHandler, securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { speechPlugin } from './plugins/speech';
 import { storagePlugin } from './plugins/storage';
@@ -52,6 +53,9 @@ export interface BuildOptions {
  * and migrated, and first-start data exists, when this resolves.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
+  const timeouts = { ...DEFAULT_SERVER_TIMEOUTS, ...config.serverTimeouts };
+  // Process-wide, like the thread pool it protects (lib/passwords.ts).
+  setPasswordHashingLimits(config.passwordHashing ?? defaultPasswordHashingLimits());
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -62,6 +66,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     // A number means "trust that many hops"; Fastify accepts it though its types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1_048_576,
+    // Slow clients (slowloris): a request must arrive whole within requestMs, its headers
+    // within headersMs, and a connection silent for idleMs is closed (docs/operating.md).
+    requestTimeout: timeouts.requestMs,
+    clientErrorHandler,
+    connectionTimeout: timeouts.idleMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // Node checks both limits on this interval (30 s by default, far coarser than them).
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, timeouts.headersMs / 4)),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,20 +1,100 @@
+import { ErrorCode } from '@fieldcraft/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { AppError } from './app-error';
 
 // argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, 2 passes, 1 lane.
-const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+export const PASSWORD_HASH_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, options);
+export interface PasswordHashingLimits {
+  /** Hashes / verifications running at once (each takes one libuv thread and 19 MiB). */
+  concurrency: number;
+  /** Further ones waiting their turn; past that the caller gets 503 at once. */
+  queue: number;
 }
 
-/** False for a wrong password and for a malformed hash; never throws for bad input. */
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
+/**
+ * One CPU stays free for the event loop that serves every other request: argon2 runs on
+ * libuv's thread pool, and unbounded, a burst of sign-ins takes every CPU from the reads
+ * (docs/benchmarks-load.md, "login storm").
+ */
+export function defaultPasswordHashingLimits(cpus = availableParallelism()): PasswordHashingLimits {
+  const concurrency = Math.max(1, cpus - 1);
+  return { concurrency, queue: concurrency * 32 };
+}
+
+/**
+ * A process-wide semaphore: the thread pool and the CPUs it competes for are per process, so
+ * two Fastify instances in one process (tests) share it too.
+ */
+class Semaphore {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(public limits: PasswordHashingLimits) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limits.concurrency) {
+      if (this.waiting.length >= this.limits.queue) throw passwordHashingBusy();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      // Hand the slot straight to the next waiter (running stays the same), or free it.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
   }
+}
+
+const limiter = new Semaphore(defaultPasswordHashingLimits());
+
+/**
+ * Runs `task` in one of the hashing slots (waiting its turn, or 503 when the queue is full),
+ * exactly as a hash does. For work that must not compete with hashing, and for tests that
+ * hold every slot to see what callers get then.
+ */
+export function withPasswordHashingSlot<T>(task: () => Promise<T>): Promise<T> {
+  return limiter.run(task);
+}
+
+/** Sets the limits (from PASSWORD_HASH_CONCURRENCY / PASSWORD_HASH_QUEUE); at start. */
+export function setPasswordHashingLimits(limits: PasswordHashingLimits): void {
+  limiter.limits = limits;
+}
+
+/** 503 with Retry-After: every hashing slot and queue place is taken. */
+export function passwordHashingBusy(): AppError {
+  return new AppError(
+    503,
+    ErrorCode.SERVICE_UNAVAILABLE,
+    'Too many sign-ins at this moment. Please try again in a few seconds.',
+    { headers: { 'retry-after': '2' } },
+  );
+}
+
+/** Throws 503 SERVICE_UNAVAILABLE (an AppError) when the hashing queue is full. */
+export function hashPassword(password: string): Promise<string> {
+  return limiter.run(() => hash(password, PASSWORD_HASH_OPTIONS));
+}
+
+/**
+ * False for a wrong password and for a malformed hash; never throws for bad input. Throws
+ * 503 SERVICE_UNAVAILABLE (an AppError) when the hashing queue is full.
+ */
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return limiter.run(async () => {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 let dummyHash: Promise<string> | null = null;
@@ -22,7 +102,12 @@ let dummyHash: Promise<string> | null = null;
 /** Computes the throwaway hash ahead of time, so the first unknown email is not slower. */
 export async function primeDummyHash(): Promise<void> {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  await dummyHash;
+  try {
+    await dummyHash;
+  } catch (err) {
+    dummyHash = null; // a full queue at start: try again next time
+    throw err;
+  }
 }
 
 /**

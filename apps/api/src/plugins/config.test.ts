@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_VOICE_CONFIG, loadConfig } from './config';
+import { ConfigError, DEFAULT_SERVER_TIMEOUTS, DEFAULT_VOICE_CONFIG, loadConfig } from './config';
+import { defaultPasswordHashingLimits } from '../lib/passwords';
 
 const cwd = '/srv/fieldcraft';
 
@@ -26,8 +27,35 @@ describe('loadConfig', () => {
       trustedOrigins: [],
       loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 30, windowMinutes: 15 },
       uploadTempMaxAgeMinutes: 60,
+      serverTimeouts: DEFAULT_SERVER_TIMEOUTS,
+      passwordHashing: defaultPasswordHashingLimits(),
       voice: DEFAULT_VOICE_CONFIG,
     });
+  });
+
+  it('reads the slow-client timeouts and the password hashing limits', () => {
+    const config = loadConfig(
+      {
+        HEADERS_TIMEOUT_SECONDS: '5',
+        REQUEST_TIMEOUT_SECONDS: '120',
+        CONNECTION_IDLE_TIMEOUT_SECONDS: '15',
+        PASSWORD_HASH_CONCURRENCY: '2',
+        PASSWORD_HASH_QUEUE: '0',
+      },
+      cwd,
+    );
+    expect(config.serverTimeouts).toEqual({ headersMs: 5000, requestMs: 120_000, idleMs: 15_000 });
+    expect(config.passwordHashing).toEqual({ concurrency: 2, queue: 0 });
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '3' }, cwd).passwordHashing).toEqual({
+      concurrency: 3,
+      queue: 96,
+    });
+    expect(() =>
+      loadConfig({ HEADERS_TIMEOUT_SECONDS: '30', REQUEST_TIMEOUT_SECONDS: '10' }, cwd),
+    ).toThrow(/HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' }, cwd)).toThrow(
+      /PASSWORD_HASH_CONCURRENCY: must be a positive integer/,
+    );
   });
 
   it('reads the voice limits (seconds in the environment, milliseconds in the config)', () => {

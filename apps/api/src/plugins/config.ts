@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultPasswordHashingLimits } from '../lib/passwords';
 
 // Operators (and tools/dev.mjs) pass empty strings to mean "unset"; treat them so.
 const optionalText = z
@@ -64,6 +65,20 @@ export const EnvSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
   // Temporary upload files older than this are leftovers (a crash mid-upload): removed at start
   // and every 10 minutes. 0 removes every leftover at start (one instance per uploads folder).
+  // Slow clients (slowloris): docs/operating.md, "Slow clients".
+  HEADERS_TIMEOUT_SECONDS: positiveInt(20),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(900),
+  CONNECTION_IDLE_TIMEOUT_SECONDS: positiveInt(60),
+  // Concurrent argon2 hashes / verifications, and how many may wait; unset: from the CPU count.
+  PASSWORD_HASH_CONCURRENCY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d*$/, { error: 'must be a positive integer' })
+      .optional(),
+  ),
+  PASSWORD_HASH_QUEUE: optionalText.pipe(
+    z.string().regex(/^\d+$/, { error: 'must be a whole number' }).optional(),
+  ),
   UPLOAD_TEMP_MAX_AGE_MINUTES: withDefault('60').transform(Number).pipe(z.number().int().min(0)),
   // The voice runtime (docs/voice-runtime.md): limits of /v1/convai/conversation.
   VOICE_MAX_FRAME_BYTES: positiveInt(262_144),
@@ -162,9 +177,29 @@ export interface AppConfig {
     windowMinutes: number;
   };
   uploadTempMaxAgeMinutes: number;
+  /** How long a client may take to send a request; missing fields take DEFAULT_SERVER_TIMEOUTS. */
+  serverTimeouts?: Partial<ServerTimeouts>;
+  /** Concurrent password hashing; missing: sized from the CPU count (lib/passwords.ts). */
+  passwordHashing?: { concurrency: number; queue: number };
   /** Voice socket limits; missing fields take DEFAULT_VOICE_CONFIG (see voiceConfig()). */
   voice?: Partial<VoiceConfig>;
 }
+
+/** Limits on slow clients (slowloris), in milliseconds. */
+export interface ServerTimeouts {
+  /** The request line and every header must arrive within this (Node's headersTimeout). */
+  headersMs: number;
+  /** The whole request, body included, must arrive within this (Node's requestTimeout). */
+  requestMs: number;
+  /** A connection with no bytes either way for this long is closed (socket idle timeout). */
+  idleMs: number;
+}
+
+export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
+  headersMs: 20_000,
+  requestMs: 900_000,
+  idleMs: 60_000,
+};
 
 export type StorageConfig =
   | { kind: 'local' }
@@ -196,6 +231,15 @@ function parseStorage(e: z.infer<typeof EnvSchema>): StorageConfig | string {
   };
 }
 
+function parsePasswordHashing(e: z.infer<typeof EnvSchema>): AppConfig['passwordHashing'] {
+  const base = defaultPasswordHashingLimits();
+  const concurrency = e.PASSWORD_HASH_CONCURRENCY
+    ? Number(e.PASSWORD_HASH_CONCURRENCY)
+    : base.concurrency;
+  const queue = e.PASSWORD_HASH_QUEUE ? Number(e.PASSWORD_HASH_QUEUE) : concurrency * 32;
+  return { concurrency, queue };
+}
+
 function parseTrustProxy(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw === 'false' || raw === '0') return false;
   if (raw === 'true') return true;
@@ -218,6 +262,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const e = parsed.data;
   const storage = parseStorage(e);
   if (typeof storage === 'string') throw new ConfigError(`Invalid configuration:\n  ${storage}`);
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS',
+    );
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const webDist = e.WEB_DIST_DIR === undefined ? 'dist/apps/web' : e.WEB_DIST_DIR;
   return {
@@ -247,6 +296,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     },
     uploadTempMaxAgeMinutes: e.UPLOAD_TEMP_MAX_AGE_MINUTES,
+    serverTimeouts: {
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      idleMs: e.CONNECTION_IDLE_TIMEOUT_SECONDS * 1000,
+    },
+    passwordHashing: parsePasswordHashing(e),
     voice: {
       ...DEFAULT_VOICE_CONFIG,
       maxFrameBytes: e.VOICE_MAX_FRAME_BYTES,

@@ -29,6 +29,45 @@ describeEachDatabase(
       }
     });
 
+    it("sends helmet's whole header set, fixed at start; the CSP allows no inline or eval script", async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers).toMatchObject({
+        'content-security-policy': CSP,
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'DENY',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      const directives = new Map(
+        CSP.split(';').map((d) => {
+          const [name, ...values] = d.trim().split(/\s+/);
+          return [name, values] as const;
+        }),
+      );
+      for (const directive of ['script-src', 'default-src']) {
+        expect(directives.get(directive)).toEqual(["'self'"]);
+      }
+      expect(CSP).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(directives.get('object-src')).toEqual(["'none'"]);
+      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+      // The same set on a mutation that is refused before any route runs.
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['content-security-policy']).toBe(CSP);
+      expect(refused.headers['strict-transport-security']).toBeDefined();
+    });
+
     it('rejects mutations from a foreign Origin (403 CSRF_REJECTED) and allows our own', async () => {
       await ctx.createUser({ email: 'dana@example.com' });
       const foreign = await login({ origin: 'https://evil.example' });

@@ -1,7 +1,9 @@
 import { ErrorCode } from '@fieldcraft/contracts';
-import helmet from '@fastify/helmet';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { AppError } from '../lib/app-error';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -33,42 +35,124 @@ export function isCrossSite(request: FastifyRequest, trustedOrigins: readonly st
   }
 }
 
+const HELMET_OPTIONS: HelmetOptions = {
+  // Only what is listed: helmet's extra defaults include upgrade-insecure-requests, which
+  // would break plain-http installs such as http://localhost:3000.
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Emotion (MUI) injects <style> tags at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      frameSrc: ['https://player.vimeo.com'],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+    },
+  },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  frameguard: { action: 'deny' },
+  hidePoweredBy: true,
+};
+
+/**
+ * The headers helmet sets with HELMET_OPTIONS, computed once. Every one of helmet's
+ * middlewares with these options writes fixed values (no nonces, nothing read from the
+ * request), so running it once against a recording response gives exactly what it would set
+ * on every response. @fastify/helmet rebuilt helmet, CSP parsing included, on every request:
+ * the second largest cost of the hot read (docs/benchmarks-load.md).
+ */
+export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)(
+    { headers: {} } as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (err?: unknown) => {
+      failure = err;
+    },
+  );
+  if (failure) throw failure;
+  return headers;
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: ErrorCode.REQUEST_TIMEOUT,
+    message: 'The request took too long to arrive',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: ErrorCode.BAD_REQUEST,
+    message: 'The request headers are too large',
+  },
+};
+
+/**
+ * Fastify's clientErrorHandler: what a client gets when Node drops its request before any
+ * route saw it whole: too slow (HEADERS_TIMEOUT_SECONDS / REQUEST_TIMEOUT_SECONDS), oversized
+ * headers, or unparseable HTTP. Same `{error, code}` body as every other error, then the
+ * connection is closed. A handler already reading the body sees its stream fail and cleans up.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  err: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = (err.code && CLIENT_ERRORS[err.code]) || {
+    status: 400,
+    code: ErrorCode.BAD_REQUEST,
+    message: 'Malformed request',
+  };
+  this.log.info(
+    { code: err.code, remoteAddress: socket.remoteAddress },
+    'client error: %s',
+    known.message,
+  );
+  if (socket.writable) {
+    const body = JSON.stringify({ error: known.message, code: known.code });
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 /** Security headers (helmet with a CSP the built React/MUI app runs under) and CSRF checks. */
 export const securityPlugin = fp(
   async (app) => {
-    await app.register(helmet, {
-      // Only what is listed: helmet's extra defaults include upgrade-insecure-requests, which
-      // would break plain-http installs such as http://localhost:3000.
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // Emotion (MUI) injects <style> tags at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'", 'data:'],
-          frameSrc: ['https://player.vimeo.com'],
-          workerSrc: ["'self'", 'blob:'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-        },
-      },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      frameguard: { action: 'deny' },
-      hidePoweredBy: true,
-    });
-
+    const headers = securityHeaders();
+    const names = Object.keys(headers);
     const { trustedOrigins } = app.config;
-    app.addHook('onRequest', async (request) => {
-      if (!MUTATING.has(request.method) || !isApiPath(request.url)) return;
-      if (isCrossSite(request, trustedOrigins)) {
-        throw new AppError(403, ErrorCode.CSRF_REJECTED, 'Cross-site request rejected');
+    // One synchronous hook for every request, 404s included: the fixed headers, then the
+    // CSRF check on mutations of the API and the voice socket.
+    app.addHook('onRequest', (request, reply, done) => {
+      for (const name of names) reply.raw.setHeader(name, headers[name] as string);
+      if (MUTATING.has(request.method) && isApiPath(request.url)) {
+        if (isCrossSite(request, trustedOrigins)) {
+          done(new AppError(403, ErrorCode.CSRF_REJECTED, 'Cross-site request rejected'));
+          return;
+        }
       }
+      done();
     });
   },
   { name: 'security', dependencies: ['config'] },

@@ -286,6 +286,18 @@ function createContext(
 }
 
 /**
+ * The databases a storage variant runs on. Local disk: both. S3: one only, because where the
+ * files go does not depend on the database (the routes call the same storage interface in
+ * the same transactions either way): PostgreSQL, which every S3 install uses, when it
+ * answers; PGlite otherwise, so the S3 code still runs without a PostgreSQL. The two
+ * together (two instances, one database, one bucket) are in plugins/scale-out.test.ts.
+ */
+function databasesFor(storage: StorageKind): readonly DatabaseKind[] {
+  if (storage === 'local') return ['pglite', 'postgres'];
+  return [postgresAvailable ? 'postgres' : 'pglite'];
+}
+
+/**
  * Declares the suite once per database: `name [pglite]` and `name [postgres]`. Each variant
  * builds one app (own PGlite / own PostgreSQL schema, migrated once) and empties every table
  * before each test, so files run in parallel without seeing each other.
@@ -296,7 +308,7 @@ export function describeEachDatabase(
   options: DescribeOptions = {},
 ): void {
   for (const storage of options.storages ?? ['local']) {
-    for (const kind of ['pglite', 'postgres'] as const) {
+    for (const kind of databasesFor(storage)) {
       const label = storage === 'local' ? kind : `${kind}, ${storage}`;
       describe.skipIf(kind === 'postgres' && !postgresAvailable)(`${name} [${label}]`, () => {
         fn(createContext(kind, options, storage));
@@ -305,7 +317,7 @@ export function describeEachDatabase(
   }
 }
 
-/** describeEachDatabase on local-disk storage and on S3 storage: four variants. */
+/** describeEachDatabase on local-disk storage (both databases) and on S3 storage (one). */
 export function describeEachDatabaseAndStorage(
   name: string,
   fn: (ctx: TestContext) => void,

@@ -40,6 +40,33 @@ describe('CreateContentBodySchema', () => {
     ).toMatchObject({ isActive: true });
   });
 
+  it('accepts web addresses and site paths only: no javascript:, data: or protocol-relative URLs', () => {
+    const withUrl = (url: string) =>
+      CreateContentBodySchema.safeParse({
+        title: 'Link',
+        description: 'A link',
+        category: 'read',
+        type: 'LINK',
+        url,
+      });
+    for (const good of ['https://example.org/a', 'HTTP://example.org', '/api/files/x.pdf']) {
+      expect(withUrl(good).success, good).toBe(true);
+    }
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      'example.org',
+    ]) {
+      expect(messages(withUrl(bad)), bad).toEqual({
+        url: ['URL must start with http://, https:// or /'],
+      });
+    }
+  });
+
   it('rejects a type outside its category', () => {
     expect(
       messages(

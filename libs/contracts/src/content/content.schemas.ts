@@ -102,7 +102,15 @@ const description = z
   .trim()
   .min(1, { error: 'Description is required' })
   .max(20000, { error: 'Description must be at most 20000 characters' });
-const url = z.string().trim().max(2048, { error: 'URL must be at most 2048 characters' });
+// Only web addresses and this site's own paths (/api/files/…): a `javascript:` or `data:` URL
+// stored here would be opened by every reader's click (issue 8, stored text rendered safely).
+const url = z
+  .string()
+  .trim()
+  .max(2048, { error: 'URL must be at most 2048 characters' })
+  .refine((v) => v === '' || /^https?:\/\/[^\s]/i.test(v) || /^\/(?![/\\])/.test(v), {
+    error: 'URL must start with http://, https:// or /',
+  });
 
 const urlRequiredMessage = 'URL is required for this content type';
 

@@ -38,6 +38,8 @@ export const ErrorCode = {
   FILE_NOT_FOUND: 'FILE_NOT_FOUND',
   RANGE_NOT_SATISFIABLE: 'RANGE_NOT_SATISFIABLE',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  // A client too slow to send its request (issue 8, slow bodies).
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   // The voice runtime (issue 6).
   ROOM_NOT_LIVE: 'ROOM_NOT_LIVE',
   CONVERSATION_NOT_FOUND: 'CONVERSATION_NOT_FOUND',

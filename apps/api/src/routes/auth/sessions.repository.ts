@@ -1,5 +1,6 @@
 import type { User } from '@fieldcraft/contracts';
 import { type Kysely, sql } from 'kysely';
+import { compileOnce } from '../../db/compile-once';
 import type { Database } from '../../db/schema';
 import { toUser } from '../users/users.repository';
 
@@ -34,24 +35,30 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
     .execute();
 }
 
+// Runs on every API request that carries a session cookie: compiled once (db/compile-once.ts).
+const selectActiveSession = compileOnce(
+  (db: Db, id: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select([
+        'sessions.id as session_id',
+        'sessions.expires_at as session_expires_at',
+        'sessions.last_seen_at as session_last_seen_at',
+      ])
+      .where('sessions.id', '=', id)
+      .where('sessions.expires_at', '>', sql<Date>`now()`)
+      .where('users.deactivated_at', 'is', null),
+  ['\u0000session-id'],
+);
+
 /** The session and its user, unless the session expired or the user was deactivated. */
 export async function findActiveSession(
   db: Db,
   id: string,
 ): Promise<{ session: Session; user: User } | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.id as session_id',
-      'sessions.expires_at as session_expires_at',
-      'sessions.last_seen_at as session_last_seen_at',
-    ])
-    .where('sessions.id', '=', id)
-    .where('sessions.expires_at', '>', sql<Date>`now()`)
-    .where('users.deactivated_at', 'is', null)
-    .executeTakeFirst();
+  const [row] = await selectActiveSession(db, id);
   if (!row) return undefined;
   return {
     session: {

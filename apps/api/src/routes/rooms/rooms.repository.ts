@@ -1,5 +1,6 @@
 import type { OwnerRoom, Room, RoomMember } from '@fieldcraft/contracts';
 import type { Kysely } from 'kysely';
+import { compileOnce } from '../../db/compile-once';
 import type { Database, RoomStatusValue } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -80,8 +81,19 @@ function scoped(db: Db, scope: RoomScope) {
   );
 }
 
+// The rooms list is the first call of every signed-in page: compiled once per scope shape
+// (db/compile-once.ts).
+const listAllRooms = compileOnce((db: Db) => selectRooms(db).orderBy('rooms.id'), []);
+const listMemberRooms = compileOnce(
+  (db: Db, memberId: number) => scoped(db, { memberId }).orderBy('rooms.id'),
+  [-2_147_483_001],
+);
+
 export async function listRooms(db: Db, scope: RoomScope = {}): Promise<Room[]> {
-  const rows = await scoped(db, scope).orderBy('rooms.id').execute();
+  const rows =
+    scope.memberId === undefined
+      ? await listAllRooms(db)
+      : await listMemberRooms(db, scope.memberId);
   return rows.map(toRoom);
 }
 
