@@ -1,7 +1,8 @@
 import type { AnalyticsPeriod } from '@fieldcraft/contracts';
 import { ANALYTICS_PERIODS } from '@fieldcraft/contracts';
-import { PageHeader } from '@fieldcraft/ui';
+import { LoadingState, PageHeader } from '@fieldcraft/ui';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
@@ -12,6 +13,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { periodFrom } from '../analytics-format';
+import { ErrorCard } from './error-card';
 
 const screens = [
   { label: 'Voice Usage', path: paths.analyticsUsage.getHref() },
@@ -87,25 +89,35 @@ export const toggleSx = {
   },
 } as const;
 
-export interface AnalyticsFrameProps {
+export interface AnalyticsFrameProps<T> {
   title: string;
   subtitle: string;
   days: AnalyticsPeriod;
   onDaysChange: (days: AnalyticsPeriod) => void;
-  /** Extra header buttons (e.g. Export CSV). */
-  actions?: ReactNode;
-  children: ReactNode;
+  /** What the screen shows, for its loading and error texts ('voice usage'). */
+  what: string;
+  /** The screen's query: the frame shows its loading and error states. */
+  query: { data?: T; isLoading: boolean; isError: boolean; refetch: () => unknown };
+  /** Export CSV, offered once the figures are there. */
+  onExport: () => void;
+  /** The figures, once loaded. */
+  children: (data: T) => ReactNode;
 }
 
-/** What the three Analytics screens share: header, links between them and the period choice. */
-export function AnalyticsFrame({
+/**
+ * What the three Analytics screens share: header with Export CSV, links between them, the
+ * period choice, and the loading and error states of their figures.
+ */
+export function AnalyticsFrame<T>({
   title,
   subtitle,
   days,
   onDaysChange,
-  actions,
+  what,
+  query,
+  onExport,
   children,
-}: AnalyticsFrameProps) {
+}: AnalyticsFrameProps<T>) {
   const { pathname } = useLocation();
   return (
     <>
@@ -114,7 +126,14 @@ export function AnalyticsFrame({
         subtitle={subtitle}
         actions={
           <>
-            {actions}
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={onExport}
+              disabled={!query.data}
+            >
+              Export CSV
+            </Button>
             <Button
               component={RouterLink}
               to={paths.ownerControl.getHref()}
@@ -177,7 +196,15 @@ export function AnalyticsFrame({
           ))}
         </ToggleButtonGroup>
       </Box>
-      <Box sx={{ display: 'grid', gap: 3 }}>{children}</Box>
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        {query.isLoading ? (
+          <LoadingState label={`Loading ${what}...`} />
+        ) : query.isError || !query.data ? (
+          <ErrorCard what={what} onRetry={() => void query.refetch()} />
+        ) : (
+          children(query.data)
+        )}
+      </Box>
     </>
   );
 }

@@ -1,7 +1,5 @@
 import type { ItemEngagement, User, UserEngagement } from '@fieldcraft/contracts';
-import { BarChart, LoadingState } from '@fieldcraft/ui';
-import DownloadIcon from '@mui/icons-material/Download';
-import Button from '@mui/material/Button';
+import { BarChart } from '@fieldcraft/ui';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import { count, dayLabel, when } from '../analytics-format';
@@ -9,7 +7,6 @@ import { useGetEngagementQuery } from '../analytics.api';
 import { downloadCsv, toCsv } from '../csv';
 import { AnalyticsFrame, usePeriod, useRefetchOnRevisit } from './analytics-frame';
 import { type Column, DataTable } from './data-table';
-import { ErrorCard } from './error-card';
 import { StatGrid } from './stat-grid';
 
 // The figures come right after the name, so a phone shows them before any sideways scroll.
@@ -44,9 +41,10 @@ const userColumns: Column<UserEngagement>[] = [
 /** /analytics/engagement (OWNER): which content is opened, and by whom. */
 export function ContentEngagementPage(_props: { user: User }) {
   const [days, setDays] = usePeriod();
-  const { data, isLoading, isError, refetch } = useGetEngagementQuery(days, {
+  const query = useGetEngagementQuery(days, {
     refetchOnMountOrArgChange: true,
   });
+  const { data, refetch } = query;
   useRefetchOnRevisit(refetch, days);
 
   const exportCsv = () => {
@@ -73,22 +71,11 @@ export function ContentEngagementPage(_props: { user: User }) {
       subtitle="What your crews open in the content library, and who opens it"
       days={days}
       onDaysChange={setDays}
-      actions={
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          onClick={exportCsv}
-          disabled={!data}
-        >
-          Export CSV
-        </Button>
-      }
+      what="content engagement"
+      query={query}
+      onExport={exportCsv}
     >
-      {isLoading ? (
-        <LoadingState label="Loading content engagement..." />
-      ) : isError || !data ? (
-        <ErrorCard what="content engagement" onRetry={refetch} />
-      ) : (
+      {(data) => (
         <>
           <StatGrid
             label={`Content engagement, last ${days} days`}

@@ -1,6 +1,5 @@
 import type { KnowledgeGapGroup, KnowledgeGapStatus, User } from '@fieldcraft/contracts';
-import { BarChart, LoadingState } from '@fieldcraft/ui';
-import DownloadIcon from '@mui/icons-material/Download';
+import { BarChart } from '@fieldcraft/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -17,7 +16,6 @@ import { useGetKnowledgeGapsQuery, useSetGapResolutionMutation } from '../analyt
 import { downloadCsv, toCsv } from '../csv';
 import { AnalyticsFrame, toggleSx, usePeriod, useRefetchOnRevisit } from './analytics-frame';
 import { type Column, DataTable } from './data-table';
-import { ErrorCard } from './error-card';
 import { StatGrid } from './stat-grid';
 
 const statusLabels: Record<KnowledgeGapStatus, string> = {
@@ -31,10 +29,11 @@ export function KnowledgeGapsPage(_props: { user: User }) {
   const dispatch = useAppDispatch();
   const [days, setDays] = usePeriod();
   const [status, setStatus] = useState<KnowledgeGapStatus>('open');
-  const { data, isLoading, isError, refetch } = useGetKnowledgeGapsQuery(
+  const query = useGetKnowledgeGapsQuery(
     { days, status },
     { refetchOnMountOrArgChange: true },
   );
+  const { data, refetch } = query;
   useRefetchOnRevisit(refetch, days);
   const [setResolution, { isLoading: saving }] = useSetGapResolutionMutation();
 
@@ -143,22 +142,11 @@ export function KnowledgeGapsPage(_props: { user: User }) {
       subtitle="Questions the advisor could not answer from the content library"
       days={days}
       onDaysChange={setDays}
-      actions={
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          onClick={exportCsv}
-          disabled={!data}
-        >
-          Export CSV
-        </Button>
-      }
+      what="knowledge gaps"
+      query={query}
+      onExport={exportCsv}
     >
-      {isLoading ? (
-        <LoadingState label="Loading knowledge gaps..." />
-      ) : isError || !data ? (
-        <ErrorCard what="knowledge gaps" onRetry={refetch} />
-      ) : (
+      {(data) => (
         <>
           <StatGrid
             label={`Knowledge gaps, last ${days} days`}

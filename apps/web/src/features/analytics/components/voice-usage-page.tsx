@@ -1,8 +1,6 @@
 import type { AgentUsage, RoomUsage, User } from '@fieldcraft/contracts';
-import { BarChart, LoadingState } from '@fieldcraft/ui';
-import DownloadIcon from '@mui/icons-material/Download';
+import { BarChart } from '@fieldcraft/ui';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import { count, dayLabel, duration, minutes } from '../analytics-format';
 import { useGetVoiceUsageQuery } from '../analytics.api';
@@ -10,7 +8,6 @@ import { downloadCsv, toCsv } from '../csv';
 import { AnalyticsFrame, usePeriod, useRefetchOnRevisit } from './analytics-frame';
 import { type Column, DataTable } from './data-table';
 import { StatGrid } from './stat-grid';
-import { ErrorCard } from './error-card';
 
 type Figures = Pick<AgentUsage, 'conversations' | 'seconds' | 'distinctUsers' | 'averageSeconds'>;
 
@@ -39,9 +36,10 @@ const roomColumns: Column<RoomUsage>[] = [
 /** /analytics/usage (OWNER): conversations and minutes per agent, room and day. */
 export function VoiceUsagePage(_props: { user: User }) {
   const [days, setDays] = usePeriod();
-  const { data, isLoading, isError, refetch } = useGetVoiceUsageQuery(days, {
+  const query = useGetVoiceUsageQuery(days, {
     refetchOnMountOrArgChange: true,
   });
+  const { data, refetch } = query;
   useRefetchOnRevisit(refetch, days);
 
   const exportCsv = () => {
@@ -76,22 +74,11 @@ export function VoiceUsagePage(_props: { user: User }) {
       subtitle="Conversations with your field advisors, per agent and per room"
       days={days}
       onDaysChange={setDays}
-      actions={
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          onClick={exportCsv}
-          disabled={!data}
-        >
-          Export CSV
-        </Button>
-      }
+      what="voice usage"
+      query={query}
+      onExport={exportCsv}
     >
-      {isLoading ? (
-        <LoadingState label="Loading voice usage..." />
-      ) : isError || !data ? (
-        <ErrorCard what="voice usage" onRetry={refetch} />
-      ) : (
+      {(data) => (
         <>
           <StatGrid
             label={`Voice usage, last ${days} days`}
