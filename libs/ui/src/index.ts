@@ -16,3 +16,4 @@ export { StatusChip, type StatusChipProps } from './components/status-chip';
 export { ToastCard, type ToastCardProps, type ToastVariant } from './components/toast-card';
 export { ToastViewport, type ToastViewportProps } from './components/toast-viewport';
 export { BarChart, type BarChartDatum, type BarChartProps } from './components/bar-chart';
+export { ChatBubble, SourceButtons, visuallyHidden, type ChatBubbleProps, type SourceLink } from './components/chat-bubble';

@@ -1,8 +1,6 @@
 import type { Citation } from '@fieldcraft/contracts';
-import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import { ChatBubble, SourceButtons } from '@fieldcraft/ui';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { assistantTexts } from '../assistant-chat.texts';
@@ -23,18 +21,6 @@ export function citationLabel(c: Citation): string {
   if (c.type === 'WORD') return `${c.title}, section ${c.page}`;
   return c.page > 1 ? `${c.title}, part ${c.page}` : c.title;
 }
-
-const hidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 export interface AssistantMessageProps {
   message: AssistantChatMessage;
@@ -57,63 +43,21 @@ export function AssistantMessage({ message, onOpenCitation, gapAction }: Assista
         gap: 0.75,
       }}
     >
-      <Box
-        data-error={isError || undefined}
-        sx={{
-          maxWidth: { xs: '92%', sm: '80%' },
-          px: 1.75,
-          py: 1.25,
-          borderRadius: 2,
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          ...(isError
-            ? {
-                bgcolor: (t) => alpha(t.palette.error.main, 0.08),
-                color: 'error.dark',
-                border: 1,
-                borderColor: 'error.main',
-              }
-            : isUser
-              ? { bgcolor: 'primary.main', color: 'primary.contrastText' }
-              : { bgcolor: 'action.hover', color: 'text.primary' }),
-        }}
+      <ChatBubble
+        speaker={isUser ? 'You' : assistantTexts.assistantName}
+        isUser={isUser}
+        isError={isError}
       >
-        <Box component="span" sx={hidden}>
-          {isUser ? 'You: ' : `${assistantTexts.assistantName}: `}
-        </Box>
         {message.text}
-      </Box>
-      {message.citations.length > 0 ? (
-        <Box
-          component="ul"
-          aria-label="Sources"
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 0,
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 0.75,
-            maxWidth: { xs: '100%', sm: '80%' },
-          }}
-        >
-          {message.citations.map((c, i) => (
-            <li key={`${c.contentId}-${c.page}-${i}`}>
-              <Button
-                size="small"
-                variant="outlined"
-                color="secondary"
-                startIcon={<DescriptionOutlinedIcon />}
-                onClick={() => onOpenCitation(c)}
-                aria-label={`Open ${citationLabel(c)}`}
-                sx={{ minHeight: 44, textTransform: 'none', textAlign: 'left' }}
-              >
-                {citationLabel(c)}
-              </Button>
-            </li>
-          ))}
-        </Box>
-      ) : null}
+      </ChatBubble>
+      <SourceButtons
+        sources={message.citations.map((c, i) => ({
+          key: `${c.contentId}-${c.page}-${i}`,
+          label: citationLabel(c),
+          ariaLabel: `Open ${citationLabel(c)}`,
+          onOpen: () => onOpenCitation(c),
+        }))}
+      />
       {!isUser && !isError && !message.answered ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>

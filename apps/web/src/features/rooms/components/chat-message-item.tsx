@@ -1,15 +1,12 @@
 import type { Citation } from '@fieldcraft/contracts';
-import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import { ChatBubble, SourceButtons } from '@fieldcraft/ui';
 import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbDownOutlinedIcon from '@mui/icons-material/ThumbDownOutlined';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import ThumbUpOutlinedIcon from '@mui/icons-material/ThumbUpOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '../visually-hidden';
 
 export interface ChatMessageView {
   id: string;
@@ -55,59 +52,21 @@ export function ChatMessageItem({
         gap: 0.5,
       }}
     >
-      <Box
-        data-error={isError || undefined}
-        sx={{
-          maxWidth: '85%',
-          px: 1.5,
-          py: 1,
-          borderRadius: 2,
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          ...(isError
-            ? {
-                bgcolor: (t) => alpha(t.palette.error.main, 0.08),
-                color: 'error.dark',
-                border: 1,
-                borderColor: 'error.main',
-              }
-            : isUser
-              ? { bgcolor: 'primary.main', color: 'primary.contrastText' }
-              : { bgcolor: 'action.hover', color: 'text.primary' }),
-        }}
-      >
-        <Box component="span" sx={visuallyHidden}>
-          {isUser ? 'You: ' : `${agentName}: `}
-        </Box>
+      <ChatBubble speaker={isUser ? 'You' : agentName} isUser={isUser} isError={isError}>
         {message.text}
-      </Box>
+      </ChatBubble>
       {isError && message.detail ? (
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
           {message.detail}
         </Typography>
       ) : null}
-      {message.citations.length > 0 ? (
-        <Box
-          component="ul"
-          aria-label="Sources"
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 0.5 }}
-        >
-          {message.citations.map((c, i) => (
-            <li key={`${c.contentId}-${c.page}-${i}`}>
-              <Button
-                size="small"
-                variant="outlined"
-                color="secondary"
-                startIcon={<DescriptionOutlinedIcon />}
-                onClick={() => onOpenCitation(c)}
-                sx={{ minHeight: 44, textTransform: 'none', textAlign: 'left' }}
-              >
-                {citationLabel(c)}
-              </Button>
-            </li>
-          ))}
-        </Box>
-      ) : null}
+      <SourceButtons
+        sources={message.citations.map((c, i) => ({
+          key: `${c.contentId}-${c.page}-${i}`,
+          label: citationLabel(c),
+          onOpen: () => onOpenCitation(c),
+        }))}
+      />
       {rateable && onFeedback ? (
         <Box role="group" aria-label="Rate this answer" sx={{ display: 'flex', gap: 0.5 }}>
           <IconButton

@@ -1,6 +1,6 @@
 import type { Citation } from '@fieldcraft/contracts';
 import type { Mode, Status } from '@fieldcraft/voice-client';
-import { EmptyState } from '@fieldcraft/ui';
+import { EmptyState, visuallyHidden } from '@fieldcraft/ui';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
@@ -13,7 +13,6 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { config } from '../../../app/config';
 import type { ChatMessage, TextOnlyReason } from '../use-room-conversation';
-import { visuallyHidden } from '../visually-hidden';
 import { ChatMessageItem } from './chat-message-item';
 
 export interface RoomChatPanelProps {
