@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { LoginPage } from './support/app.po';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/app.po';
 import { AnalyticsPage } from './support/analytics.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { NewsroomPage } from './support/content.po';
@@ -15,22 +15,6 @@ const AUDIO = 'Toolbox talk: hearing protection';
 const DEMO_USER_NAME = 'Dana Fielding';
 // Nothing in the library answers this, so the advisor logs it as a knowledge gap.
 const QUESTION = `Which crew won the regional bowling league final ${suffix}?`;
-
-async function signIn(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ permissions: ['microphone'] });
-  const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.open();
-  // Sign-in reloads the page to '/' 500 ms after success: wait for it before navigating on.
-  const reload = page.waitForRequest(
-    (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/',
-  );
-  await login.signIn(email, password);
-  await reload;
-  await page.waitForLoadState('load');
-  await expect(page.getByText(/Welcome back, /)).toBeVisible();
-  return page;
-}
 
 /** The page never scrolls sideways at phone width (wide tables scroll inside their card). */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

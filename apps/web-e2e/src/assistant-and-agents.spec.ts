@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { LoginPage } from './support/app.po';
+import { signIn } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
 import { RoomsPage } from './support/rooms.po';
@@ -12,19 +12,7 @@ const suffix = Date.now().toString(36);
 /** The owner, in a browser context that may use Chromium's fake microphone (room chat). */
 async function signInOwner(browser: Browser): Promise<Page> {
   const { ownerEmail } = readServerState();
-  const context = await browser.newContext({ permissions: ['microphone'] });
-  const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.open();
-  // Sign-in reloads the page to '/' after success: wait for that load first.
-  const reload = page.waitForRequest(
-    (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/',
-  );
-  await login.signIn(ownerEmail, OWNER_CHOSEN_PASSWORD);
-  await reload;
-  await page.waitForLoadState('load');
-  await expect(page.getByText(/Welcome back, /)).toBeVisible();
-  return page;
+  return signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD);
 }
 
 const toast = (page: Page, text: string | RegExp) =>

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { LoginPage } from './support/app.po';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { ContentManagementPage, NewsroomPage } from './support/content.po';
 import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
@@ -12,15 +12,6 @@ const suffix = Date.now().toString(36);
 const demoFiles = path.resolve(__dirname, '../../api/src/bootstrap/demo-files');
 const pdfFile = path.join(demoFiles, 'site-safety-checklist.pdf');
 const wavFile = path.join(demoFiles, 'toolbox-talk.wav');
-
-async function signIn(browser: Browser, email: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(email, password);
-  await expect(page.getByText(/Welcome back, /)).toBeVisible();
-  return page;
-}
 
 test('owner publishes content; a user watches, reads and follows links; revoked and offline items stay hidden', async ({
   browser,

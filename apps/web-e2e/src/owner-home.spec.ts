@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DashboardPage, LoginPage } from './support/app.po';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { DEMO_ADMIN, DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
 import { UserManagementPage } from './support/people.po';
@@ -7,20 +7,6 @@ import { readServerState } from './support/server-state';
 
 // Unique per run, so the spec also passes against a server that has seen it before.
 const suffix = Date.now().toString(36);
-
-async function signIn(
-  browser: Browser,
-  email: string,
-  password: string,
-  greeting: string,
-): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(email, password);
-  await new DashboardPage(page).expectGreeting(greeting);
-  return page;
-}
 
 /** One group of numbers on /owner-control or /main-dashboard ('Users', 'Rooms', …). */
 async function stats(page: Page, group: string): Promise<Record<string, number>> {

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { LoginPage } from './support/app.po';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { ContentManagementPage } from './support/content.po';
 import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
@@ -14,24 +14,6 @@ import { readServerState } from './support/server-state';
 const suffix = Date.now().toString(36);
 const ROOM = 'Site Safety Briefing';
 const PAUSED_ROOM = 'Concrete & Formwork';
-
-/** A browser context that may use Chromium's fake microphone (see playwright.config.ts). */
-async function signIn(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ permissions: ['microphone'] });
-  const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.open();
-  // Sign-in reloads the page to '/' 500 ms after success: wait for that load, so the next
-  // navigation cannot race it.
-  const reload = page.waitForRequest(
-    (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/',
-  );
-  await login.signIn(email, password);
-  await reload;
-  await page.waitForLoadState('load');
-  await expect(page.getByText(/Welcome back, /)).toBeVisible();
-  return page;
-}
 
 /** The room chat's parts, by what a person sees. */
 function roomChat(page: Page) {

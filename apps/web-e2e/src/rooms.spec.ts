@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DashboardPage, LoginPage } from './support/app.po';
+import { expect, test } from '@playwright/test';
+import { DashboardPage, LoginPage, signIn } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
 import { RoomsPage, type NewUser } from './support/rooms.po';
@@ -7,15 +7,6 @@ import { readServerState } from './support/server-state';
 
 // Names are unique per run so the spec also passes against a server that has seen it before.
 const suffix = Date.now().toString(36);
-
-async function signIn(browser: Browser, email: string, password: string, greeting: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(email, password);
-  await new DashboardPage(page).expectGreeting(greeting);
-  return page;
-}
 
 test('owner creates a room and a user and assigns them; the user sees exactly that room', async ({ browser }) => {
   test.setTimeout(180_000);

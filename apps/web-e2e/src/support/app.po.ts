@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 
 /** The public landing page. */
 export class LandingPage {
@@ -75,4 +75,31 @@ export class DashboardPage {
     await reload;
     await page.waitForLoadState('load');
   }
+}
+
+/**
+ * Signs in through the sign-in screen in a fresh browser context (which may use Chromium's fake
+ * microphone, see playwright.config.ts) and waits for the reload to '/' that follows a sign-in
+ * 500 ms later, so the next navigation cannot race it. With `greeting`, the dashboard must greet
+ * that name; otherwise any greeting will do.
+ */
+export async function signIn(
+  browser: Browser,
+  email: string,
+  password: string,
+  greeting?: string,
+): Promise<Page> {
+  const context = await browser.newContext({ permissions: ['microphone'] });
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.open();
+  const reload = page.waitForRequest(
+    (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/',
+  );
+  await login.signIn(email, password);
+  await reload;
+  await page.waitForLoadState('load');
+  if (greeting) await new DashboardPage(page).expectGreeting(greeting);
+  else await expect(page.getByText(/Welcome back, /)).toBeVisible();
+  return page;
 }
