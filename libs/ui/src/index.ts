@@ -8,7 +8,12 @@ export { LoadingState, type LoadingStateProps } from './components/loading-state
 export { Logo, type LogoProps } from './components/logo';
 export { MediaPanel, type MediaPanelProps } from './components/media-panel';
 export { PageHeader, type PageHeaderProps } from './components/page-header';
-export { ResponsiveDialog, type ResponsiveDialogProps } from './components/responsive-dialog';
+export {
+  FormDialogActions,
+  ResponsiveDialog,
+  type FormDialogActionsProps,
+  type ResponsiveDialogProps,
+} from './components/responsive-dialog';
 export { PasswordField, type PasswordFieldProps } from './components/password-field';
 export { RoleBadge, roleBadgeTone, type RoleBadgeProps } from './components/role-badge';
 export { SiteFooter, type LegalSection, type SiteFooterProps } from './components/site-footer';

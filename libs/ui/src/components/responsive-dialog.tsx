@@ -1,5 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -81,5 +82,33 @@ export function ResponsiveDialog({
     >
       {body}
     </Drawer>
+  );
+}
+
+export interface FormDialogActionsProps {
+  onCancel: () => void;
+  /** The submit button's text ('Create User', 'Save Changes'). */
+  submitLabel: string;
+  busy: boolean;
+  /** The submit button's text while busy. */
+  busyLabel?: string;
+}
+
+/** Cancel and a submit button for a form dialog; the submit is disabled while busy. */
+export function FormDialogActions({
+  onCancel,
+  submitLabel,
+  busy,
+  busyLabel = 'Saving...',
+}: FormDialogActionsProps) {
+  return (
+    <>
+      <Button onClick={onCancel} color="secondary" variant="outlined">
+        Cancel
+      </Button>
+      <Button type="submit" variant="contained" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </>
   );
 }

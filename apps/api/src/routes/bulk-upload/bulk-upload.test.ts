@@ -4,10 +4,10 @@ import { sql } from 'kysely';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'node:http';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BOUNDARY, multipartHeaders } from '../../test/multipart';
+import { BOUNDARY, multipartHeaders, streamedMultipart } from '../../test/multipart';
 import {
   describeEachDatabase,
   describeEachDatabaseAndStorage,
@@ -335,34 +335,8 @@ describeEachDatabaseAndStorage('bulk upload', (ctx) => {
 
 /** A streamed bulk-upload body: the default fields, then `bytes` of a generated mp4. */
 function streamedBody(bytes: number): Readable {
-  const head = Buffer.concat([
-    body(DEFAULTS).subarray(0, -Buffer.byteLength(`--${BOUNDARY}--\r\n`)),
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-    ),
-  ]);
-  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-  const chunk = Buffer.alloc(1 << 20);
-  // ftyp box: file-type reads this as an mp4.
-  Buffer.from('000000186674797069736f6d0000020069736f6d6d703432', 'hex').copy(chunk);
-  let sent = 0;
-  let first = true;
-  return new Readable({
-    read() {
-      if (first) {
-        first = false;
-        this.push(head);
-      }
-      if (sent >= bytes) {
-        this.push(tail);
-        this.push(null);
-        return;
-      }
-      const n = Math.min(chunk.length, bytes - sent);
-      this.push(sent === 0 ? chunk.subarray(0, n) : Buffer.alloc(n));
-      sent += n;
-    },
-  });
+  const fields = body(DEFAULTS).subarray(0, -Buffer.byteLength(`--${BOUNDARY}--\r\n`));
+  return streamedMultipart('big.mp4', bytes, fields);
 }
 
 describeEachDatabase('bulk upload limit', (ctx) => {

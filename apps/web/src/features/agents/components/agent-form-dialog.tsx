@@ -5,10 +5,9 @@ import {
   type AgentOverview,
   type ContentItem,
 } from '@fieldcraft/contracts';
-import { ResponsiveDialog } from '@fieldcraft/ui';
+import { FormDialogActions, ResponsiveDialog } from '@fieldcraft/ui';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -180,14 +179,11 @@ export function AgentFormDialog({ open, agent, library, onClose }: AgentFormDial
       onClose={onClose}
       onSubmit={onSubmit}
       actions={
-        <>
-          <Button onClick={onClose} color="secondary" variant="outlined">
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : editing ? 'Save Changes' : 'Create Agent'}
-          </Button>
-        </>
+        <FormDialogActions
+          onCancel={onClose}
+          busy={busy}
+          submitLabel={editing ? 'Save Changes' : 'Create Agent'}
+        />
       }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>

@@ -29,10 +29,7 @@ export function KnowledgeGapsPage(_props: { user: User }) {
   const dispatch = useAppDispatch();
   const [days, setDays] = usePeriod();
   const [status, setStatus] = useState<KnowledgeGapStatus>('open');
-  const query = useGetKnowledgeGapsQuery(
-    { days, status },
-    { refetchOnMountOrArgChange: true },
-  );
+  const query = useGetKnowledgeGapsQuery({ days, status }, { refetchOnMountOrArgChange: true });
   const { data, refetch } = query;
   useRefetchOnRevisit(refetch, days);
   const [setResolution, { isLoading: saving }] = useSetGapResolutionMutation();

@@ -1,7 +1,6 @@
-import { ResponsiveDialog } from '@fieldcraft/ui';
+import { FormDialogActions, ResponsiveDialog } from '@fieldcraft/ui';
 import { CreateCompanyBodySchema, type Company } from '@fieldcraft/contracts';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
@@ -65,14 +64,11 @@ export function CompanyNameDialog({ open, company, onClose }: CompanyNameDialogP
       onClose={onClose}
       onSubmit={onSubmit}
       actions={
-        <>
-          <Button onClick={onClose} color="secondary" variant="outlined">
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : company ? 'Rename' : 'Create Company'}
-          </Button>
-        </>
+        <FormDialogActions
+          onCancel={onClose}
+          busy={busy}
+          submitLabel={company ? 'Rename' : 'Create Company'}
+        />
       }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>

@@ -1,5 +1,5 @@
 import type { ManagedUser, ResetPasswordResponse } from '@fieldcraft/contracts';
-import { PasswordField, ResponsiveDialog } from '@fieldcraft/ui';
+import { FormDialogActions, PasswordField, ResponsiveDialog } from '@fieldcraft/ui';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -80,14 +80,12 @@ export function ResetPasswordDialog({ user, onClose }: ResetPasswordDialogProps)
             Done
           </Button>
         ) : (
-          <>
-            <Button onClick={onClose} color="secondary" variant="outlined">
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" disabled={isLoading}>
-              {isLoading ? 'Resetting...' : 'Reset Password'}
-            </Button>
-          </>
+          <FormDialogActions
+            onCancel={onClose}
+            busy={isLoading}
+            submitLabel="Reset Password"
+            busyLabel="Resetting..."
+          />
         )
       }
     >

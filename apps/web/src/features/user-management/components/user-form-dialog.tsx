@@ -7,9 +7,8 @@ import {
   type User,
   type UserStatus,
 } from '@fieldcraft/contracts';
-import { PasswordField, ResponsiveDialog } from '@fieldcraft/ui';
+import { FormDialogActions, PasswordField, ResponsiveDialog } from '@fieldcraft/ui';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -142,14 +141,11 @@ export function UserFormDialog({ open, user, actor, companies, onClose }: UserFo
       onClose={onClose}
       onSubmit={onSubmit}
       actions={
-        <>
-          <Button onClick={onClose} color="secondary" variant="outlined">
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : editing ? 'Save Changes' : 'Create User'}
-          </Button>
-        </>
+        <FormDialogActions
+          onCancel={onClose}
+          busy={busy}
+          submitLabel={editing ? 'Save Changes' : 'Create User'}
+        />
       }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
