@@ -87,7 +87,7 @@ const ROUTES: RouteCase[] = [
       payload: {
         email: `new${i}@example.com`,
         username: `new-user-${i}`,
-        password: 'secret1',
+        password: 'secret-12',
         firstName: 'New',
         lastName: 'User',
       },
