@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Plugin, ResolvedConfig } from 'vite';
 
@@ -31,6 +32,28 @@ function listFiles(dir: string, base = dir): string[] {
     const full = path.join(dir, entry.name);
     return entry.isDirectory() ? listFiles(full, base) : [path.relative(base, full).split(path.sep).join('/')];
   });
+}
+
+/** Text files worth sending compressed; the API serves the .br/.gz siblings (preCompressed). */
+export function isCompressible(relative: string, size: number): boolean {
+  return size >= 1024 && /\.(html|js|mjs|css|svg)$/.test(relative);
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside each compressible file, once at build time, so the
+ * server never compresses per request (docs/field-readiness.md "Transfer size").
+ */
+function precompress(outDir: string): number {
+  let count = 0;
+  for (const file of listFiles(outDir)) {
+    const full = path.join(outDir, file);
+    const body = readFileSync(full);
+    if (!isCompressible(file, body.length)) continue;
+    writeFileSync(`${full}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${full}.gz`, gzipSync(body, { level: 9 }));
+    count++;
+  }
+  return count;
 }
 
 export function webManifest(options: PwaOptions) {
@@ -90,6 +113,7 @@ export function pwaPlugin(options: PwaOptions): Plugin {
       if (!worker) throw new Error('esbuild produced no sw.js');
       writeFileSync(path.join(outDir, 'sw.js'), worker.text);
       config.logger.info(`sw.js: ${files.length} app-shell files precached, version ${version}`);
+      config.logger.info(`precompressed: ${precompress(outDir)} files (.br, .gz)`);
     },
   };
 }

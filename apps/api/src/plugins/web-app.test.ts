@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/test-app';
 
@@ -15,6 +16,11 @@ const distWithWorker = mkdtempSync(path.join(tmpdir(), 'fc-web-dist-sw-'));
 writeFileSync(path.join(distWithWorker, 'index.html'), INDEX);
 writeFileSync(path.join(distWithWorker, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 writeFileSync(path.join(distWithWorker, 'manifest.webmanifest'), '{"name":"Fieldcraft"}');
+mkdirSync(path.join(distWithWorker, 'assets'));
+const BIG_JS = `console.log(${JSON.stringify('fieldcraft '.repeat(400))});`;
+writeFileSync(path.join(distWithWorker, 'assets', 'big-abc.js'), BIG_JS);
+writeFileSync(path.join(distWithWorker, 'assets', 'big-abc.js.br'), brotliCompressSync(BIG_JS));
+writeFileSync(path.join(distWithWorker, 'assets', 'big-abc.js.gz'), gzipSync(BIG_JS));
 afterAll(() => rmSync(distWithWorker, { recursive: true, force: true }));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -92,6 +98,26 @@ describeEachDatabase(
       const csp = String((await get('/')).headers['content-security-policy']);
       expect(csp).toMatch(/worker-src 'self'/);
       expect(csp).toMatch(/default-src 'self'/); // manifest-src falls back to it
+    });
+
+    it('sends the build’s precompressed files to browsers that accept them', async () => {
+      const br = await ctx.app.inject({
+        method: 'GET',
+        url: '/assets/big-abc.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.rawPayload.length).toBeLessThan(BIG_JS.length / 4);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+
+      const gz = await ctx.app.inject({ method: 'GET', url: '/assets/big-abc.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      const plain = await ctx.app.inject({ method: 'GET', url: '/assets/big-abc.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(BIG_JS);
     });
 
     it('serves the manifest as application/manifest+json without long caching', async () => {

@@ -29,6 +29,8 @@ export const webAppPlugin = fp(
         prefix: '/',
         wildcard: true,
         cacheControl: false,
+        // The web build writes .br and .gz beside its text files; send those when accepted.
+        preCompressed: true,
         // Never answer an API path from the file system.
         allowedPath: (pathName) => !isApiPath(pathName),
         setHeaders: (res, filePath) => {
