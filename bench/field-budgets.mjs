@@ -151,11 +151,21 @@ try {
     `    dashboard (signed in), as requested: ${dashboardScripts.size} files, ${dashboardKB.toFixed(1)} KB ` +
       `(budget <= ${BUDGETS.dashboardKB} KB): ${verdict(dashboardKB <= BUDGETS.dashboardKB)}`,
   );
+  const largest = (paths) =>
+    [...paths]
+      .map((p) => [p.replace('/assets/', ''), gzipOf(p) / KB])
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([p, kb]) => `${p} ${kb.toFixed(1)}`)
+      .join(', ');
+  console.log(`    largest for landing + login (KB): ${largest(landingScripts)}`);
 
   // ---- (b) dashboard usable time ---------------------------------------------------------------
   // Marks, in the page, when the shell (navigation) and the dashboard are first usable.
   const marker = () => {
+    /* global window, document, MutationObserver */
     const w = window;
+    w.__controlledAtStart = navigator.serviceWorker?.controller != null;
     const check = () => {
       const text = document.body?.innerText ?? '';
       if (w.__shellAt === undefined && document.querySelector('nav')) w.__shellAt = performance.now();
@@ -177,7 +187,7 @@ try {
     await page.goto(`${ORIGIN}/dashboard`, { waitUntil: 'commit', timeout: 120_000 });
     await page.waitForFunction(() => window.__usableAt !== undefined, undefined, { timeout: 120_000, polling: 250 });
     const marks = await page.evaluate(() => ({ shell: window.__shellAt, usable: window.__usableAt }));
-    const controlled = await page.evaluate(() => navigator.serviceWorker?.controller !== null);
+    const controlled = await page.evaluate(() => window.__controlledAtStart);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await cdp.send('Network.emulateNetworkConditions', { ...SLOW_3G, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await page.close();

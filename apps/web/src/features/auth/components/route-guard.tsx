@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { paths } from '../../../app/paths';
 import { needsPasswordChange, useAuthStatus } from '../auth.api';
 import { RedirectNotice } from './redirect-notice';
-import { OfflineNotice } from '../../offline/components/offline-notice';
-import { isConnectionError, readOfflineUser } from '../../offline/offline-user';
-import { useRefetchOnOnline } from '../../offline/use-refetch-on-online';
+import { OfflineNotice } from '../../../app/offline/offline-notice';
+import { isConnectionError, readOfflineUser } from '../../../app/offline/offline-user';
+import { useRefetchOnOnline } from '../../../app/offline/use-refetch-on-online';
 
 export interface RouteGuardProps {
   /** Roles that may see the route; omit to admit any signed-in user. */

@@ -1,5 +1,5 @@
 import type { Role, User } from '@fieldcraft/contracts';
-import { storageKeys } from '../../app/auth-storage';
+import { storageKeys } from '../auth-storage';
 
 const ROLES: readonly Role[] = ['OWNER', 'ADMIN', 'USER'];
 

@@ -1,7 +1,7 @@
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { offlineTexts } from '../offline.texts';
+import { offlineTexts } from './offline.texts';
 
 /** Where a page's data cannot load for want of signal: a plain, calm message. */
 export function OfflineNotice({ fullScreen = false }: { fullScreen?: boolean }) {

@@ -2,7 +2,7 @@ import { makeUser } from '@fieldcraft/contracts/testing';
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { storeUser } from '../../app/auth-storage';
+import { storeUser } from '../auth-storage';
 import { server, signedIn, setupMswServer } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render-app';
 
