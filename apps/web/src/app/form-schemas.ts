@@ -1,0 +1,14 @@
+/**
+ * The contracts' zod schemas for the sign-in and password-change forms, loaded on demand: zod is
+ * ~25 KB gzip, and the login page's first JavaScript must stay small on weak signal
+ * (docs/field-readiness.md "Budgets"). The forms start loading it as soon as someone types and
+ * await it on submit; the schemas themselves stay the one source of truth, shared with the API.
+ */
+type Contracts = typeof import('@fieldcraft/contracts');
+
+let loading: Promise<Contracts> | undefined;
+
+export function loadFormSchemas(): Promise<Contracts> {
+  loading ??= import('@fieldcraft/contracts');
+  return loading;
+}
