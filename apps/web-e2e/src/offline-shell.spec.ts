@@ -56,6 +56,14 @@ test('after one signed-in visit the app shell opens offline, with the navigation
     expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
   );
 
+  // Chromium's own installability check (manifest, icons, service worker) finds nothing missing.
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  // Playwright's contexts are incognito, where Chromium never offers to install: that is the only
+  // reason it may give.
+  expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+  await cdp.detach();
+
   // No signal: reload the dashboard.
   await context.setOffline(true);
   await page.reload();
