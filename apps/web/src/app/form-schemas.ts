@@ -4,11 +4,12 @@
  * (docs/field-readiness.md "Budgets"). The forms start loading it as soon as someone types and
  * await it on submit; the schemas themselves stay the one source of truth, shared with the API.
  */
-type Contracts = typeof import('@fieldcraft/contracts');
+type FormSchemas = typeof import('./form-schemas.impl');
 
-let loading: Promise<Contracts> | undefined;
+let loading: Promise<FormSchemas> | undefined;
 
-export function loadFormSchemas(): Promise<Contracts> {
-  loading ??= import('@fieldcraft/contracts');
+// A local module in between: Nx forbids importing a library both lazily and statically.
+export function loadFormSchemas(): Promise<FormSchemas> {
+  loading ??= import('./form-schemas.impl');
   return loading;
 }
