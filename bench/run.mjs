@@ -197,3 +197,6 @@ await import('./voice.mjs');
 
 // ---- load: mixed traffic, hot read vs bare Fastify + pg, login storm (issue 8) ----------------
 await import('./load.mjs');
+
+// ---- field budgets: initial JavaScript and dashboard usable on Slow 3G + 4x CPU (issue 9) -------
+await import('./field-budgets.mjs');

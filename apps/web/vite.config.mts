@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pwaPlugin } from './pwa.vite.mts';
 
 const brandProduct = process.env.BRAND_PRODUCT ?? 'Fieldcraft';
 const brandCompany = process.env.BRAND_COMPANY ?? 'Fieldcraft Consulting';
@@ -20,7 +21,18 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3333'}`;
 export default defineConfig({
   root: import.meta.dirname,
   cacheDir: '../../node_modules/.vite/apps/web',
-  plugins: [react(), brandHtml],
+  plugins: [
+    react(),
+    brandHtml,
+    // Installable app: manifest.webmanifest and the app-shell service worker (docs/field-readiness.md).
+    pwaPlugin({
+      name: brandProduct,
+      shortName: brandProduct,
+      description: `${brandProduct}: training content and AI field advisors for construction crews.`,
+      themeColor: '#1d2939',
+      backgroundColor: '#ffffff',
+    }),
+  ],
   resolve: { tsconfigPaths: true },
   // Brand names come from configuration (decisions.md "Names"), baked in at build time.
   define: {

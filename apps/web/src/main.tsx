@@ -6,6 +6,7 @@ import { App } from './app/app';
 import { bootstrapImpersonation } from './app/impersonation';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
+import { registerServiceWorker } from './service-worker/register';
 
 // Before the first request: move an impersonation hand-over from the address into storage.
 bootstrapImpersonation();
@@ -20,3 +21,6 @@ createRoot(container).render(
     <App store={store} router={router} />
   </StrictMode>,
 );
+
+// The installable app's offline shell (production builds only; docs/field-readiness.md).
+registerServiceWorker();

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/test-app';
 
@@ -11,6 +12,16 @@ const INDEX = '<!doctype html><html><body><div id="root">fieldcraft-spa</div></b
 writeFileSync(path.join(dist, 'index.html'), INDEX);
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
 writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+const distWithWorker = mkdtempSync(path.join(tmpdir(), 'fc-web-dist-sw-'));
+writeFileSync(path.join(distWithWorker, 'index.html'), INDEX);
+writeFileSync(path.join(distWithWorker, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+writeFileSync(path.join(distWithWorker, 'manifest.webmanifest'), '{"name":"Fieldcraft"}');
+mkdirSync(path.join(distWithWorker, 'assets'));
+const BIG_JS = `console.log(${JSON.stringify('fieldcraft '.repeat(400))});`;
+writeFileSync(path.join(distWithWorker, 'assets', 'big-abc.js'), BIG_JS);
+writeFileSync(path.join(distWithWorker, 'assets', 'big-abc.js.br'), brotliCompressSync(BIG_JS));
+writeFileSync(path.join(distWithWorker, 'assets', 'big-abc.js.gz'), gzipSync(BIG_JS));
+afterAll(() => rmSync(distWithWorker, { recursive: true, force: true }));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describeEachDatabase(
@@ -55,6 +66,14 @@ describeEachDatabase(
       }
     });
 
+    it('never answers a missing /sw.js or manifest with index.html', async () => {
+      for (const url of ['/sw.js', '/sw.js?v=2', '/manifest.webmanifest']) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type']).toContain('application/json');
+      }
+    });
+
     it('answers other methods on page paths with a JSON 404', async () => {
       const res = await ctx.app.inject({ method: 'POST', url: '/login', payload: {} });
       expect(res.statusCode).toBe(404);
@@ -62,6 +81,54 @@ describeEachDatabase(
     });
   },
   { config: { webDistDir: dist } },
+);
+
+describeEachDatabase(
+  'serving the installable app (service worker and manifest)',
+  (ctx) => {
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+    it('serves /sw.js as JavaScript that is revalidated on every update check', async () => {
+      const res = await get('/sw.js');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('addEventListener');
+      // The CSP lets the page register a same-origin worker and load the manifest.
+      const csp = String((await get('/')).headers['content-security-policy']);
+      expect(csp).toMatch(/worker-src 'self'/);
+      expect(csp).toMatch(/default-src 'self'/); // manifest-src falls back to it
+    });
+
+    it('sends the build’s precompressed files to browsers that accept them', async () => {
+      const br = await ctx.app.inject({
+        method: 'GET',
+        url: '/assets/big-abc.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.rawPayload.length).toBeLessThan(BIG_JS.length / 4);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+
+      const gz = await ctx.app.inject({ method: 'GET', url: '/assets/big-abc.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      const plain = await ctx.app.inject({ method: 'GET', url: '/assets/big-abc.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(BIG_JS);
+    });
+
+    it('serves the manifest as application/manifest+json without long caching', async () => {
+      const res = await get('/manifest.webmanifest');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/manifest+json');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.json()).toEqual({ name: 'Fieldcraft' });
+    });
+  },
+  { config: { webDistDir: distWithWorker } },
 );
 
 describeEachDatabase(

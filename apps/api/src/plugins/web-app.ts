@@ -8,6 +8,12 @@ import { isApiPath } from './security';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * Files of the installable app that must never be answered with index.html: a browser that
+ * checks /sw.js for an update and gets HTML keeps its old worker (docs/field-readiness.md).
+ */
+const NO_FALLBACK = new Set(['/sw.js', '/manifest.webmanifest']);
+
+/**
  * Serves the built web app from WEB_DIST_DIR when it exists, with the SPA fallback: a GET or
  * HEAD outside /api and /v1 that matches no file gets index.html (200). Everything else that
  * matches nothing — any /api path, any method — is a JSON 404, never the app's HTML.
@@ -23,12 +29,18 @@ export const webAppPlugin = fp(
         prefix: '/',
         wildcard: true,
         cacheControl: false,
+        // The web build writes .br and .gz beside its text files; send those when accepted.
+        preCompressed: true,
         // Never answer an API path from the file system.
         allowedPath: (pathName) => !isApiPath(pathName),
         setHeaders: (res, filePath) => {
           const relative = path.relative(root, filePath).split(path.sep).join('/');
           // Vite puts content-hashed files under assets/: they never change, cache them forever.
+          // Everything else, sw.js and manifest.webmanifest included, is revalidated every time.
           res.setHeader('cache-control', relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
+          if (relative === 'manifest.webmanifest') {
+            res.setHeader('content-type', 'application/manifest+json; charset=utf-8');
+          }
         },
       });
       app.log.info({ root }, 'serving the web app');
@@ -38,7 +50,8 @@ export const webAppPlugin = fp(
 
     app.setNotFoundHandler((request, reply) => {
       const isPage = request.method === 'GET' || request.method === 'HEAD';
-      if (serveWeb && isPage && !isApiPath(request.url)) {
+      const pathname = request.url.split('?')[0] ?? '';
+      if (serveWeb && isPage && !isApiPath(request.url) && !NO_FALLBACK.has(pathname)) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return sendNotFound(request, reply);

@@ -43,6 +43,11 @@ export const requestErrorsMiddleware: Middleware = (store) => (next) => (action)
     return result;
   }
 
+  // No signal: the pages say so themselves (features/offline); a toast per request would pile up.
+  if (error?.status === 'FETCH_ERROR' && typeof navigator !== 'undefined' && !navigator.onLine) {
+    return result;
+  }
+
   if (arg?.type === 'query') {
     store.dispatch(showToast({ variant: 'destructive', title: 'Error', description: error?.message }));
   }

@@ -1,6 +1,7 @@
 import type { Role, User } from '@fieldcraft/contracts';
 import type { ComponentType } from 'react';
 import { RouteGuard } from '../../features/auth/components/route-guard';
+import { OfflineNotice } from '../offline/offline-notice';
 import { SignedInShell } from './pages';
 import type { ShellArea } from './signed-in-shell';
 
@@ -15,7 +16,14 @@ export interface GuardedPageProps {
 /** A signed-in page: route guard, then the shell with navigation, then the page. */
 export function GuardedPage({ page: Page, allowedRoles, area }: GuardedPageProps) {
   return (
-    <RouteGuard allowedRoles={allowedRoles}>
+    <RouteGuard
+      allowedRoles={allowedRoles}
+      renderOffline={(user) => (
+        <SignedInShell user={user} area={area}>
+          <OfflineNotice />
+        </SignedInShell>
+      )}
+    >
       {(user) => (
         <SignedInShell user={user} area={area}>
           <Page user={user} />

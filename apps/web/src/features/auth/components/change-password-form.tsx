@@ -1,8 +1,4 @@
-import {
-  ChangePasswordFormSchema,
-  type ChangePasswordForm as ChangePasswordValues,
-  type User,
-} from '@fieldcraft/contracts';
+import type { ChangePasswordForm as ChangePasswordValues, User } from '@fieldcraft/contracts';
 import { PasswordField } from '@fieldcraft/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +12,7 @@ import { paths } from '../../../app/paths';
 import { showToast } from '../../../app/toasts.slice';
 import { authApi, useLoginMutation, useUpdateUserMutation } from '../auth.api';
 import { firstErrorPerField } from '../../../app/form-errors';
+import { loadFormSchemas } from '../../../app/form-schemas';
 
 type Field = keyof ChangePasswordValues;
 
@@ -48,6 +45,7 @@ export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
   };
 
   const change = (field: Field) => (event: { target: { value: string } }) => {
+    void loadFormSchemas(); // fetched while the user types, ready by the time they submit
     setValues((v) => ({ ...v, [field]: event.target.value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
@@ -58,6 +56,7 @@ export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const { ChangePasswordFormSchema } = await loadFormSchemas();
     const parsed = ChangePasswordFormSchema.safeParse(values);
     if (!parsed.success) {
       const fieldErrors = firstErrorPerField<Field>(parsed.error.issues);

@@ -4,12 +4,21 @@ import type { ReactNode } from 'react';
 import { paths } from '../../../app/paths';
 import { needsPasswordChange, useAuthStatus } from '../auth.api';
 import { RedirectNotice } from './redirect-notice';
+import { OfflineNotice } from '../../../app/offline/offline-notice';
+import { isConnectionError, readOfflineUser } from '../../../app/offline/offline-user';
+import { useRefetchOnOnline } from '../../../app/offline/use-refetch-on-online';
 
 export interface RouteGuardProps {
   /** Roles that may see the route; omit to admit any signed-in user. */
   allowedRoles?: readonly Role[];
   /** Rendered with the signed-in user once every check passes. */
   children: (user: User) => ReactNode;
+  /**
+   * Rendered instead when the auth status cannot be fetched for want of signal, with the user
+   * this device last saw signed in (docs/field-readiness.md). Omitted: a full-screen offline
+   * message.
+   */
+  renderOffline?: (user: User) => ReactNode;
 }
 
 /**
@@ -17,10 +26,17 @@ export interface RouteGuardProps {
  * pending → /login; a role outside `allowedRoles` → /test-station. The server enforces all of
  * this again; the guard only keeps people off screens that would fail.
  */
-export function RouteGuard({ allowedRoles, children }: RouteGuardProps) {
-  const { data, isLoading } = useAuthStatus();
+export function RouteGuard({ allowedRoles, children, renderOffline }: RouteGuardProps) {
+  const { data, isLoading, error, refetch } = useAuthStatus();
+  const offline = !data && isConnectionError(error);
+  useRefetchOnOnline(refetch, offline);
 
   if (isLoading) return <LoadingState fullScreen label="Loading..." />;
+  if (offline) {
+    // No signal: not a sign-out. Keep the shell and say why the page cannot load.
+    const lastUser = readOfflineUser();
+    return lastUser && renderOffline ? <>{renderOffline(lastUser)}</> : <OfflineNotice fullScreen />;
+  }
 
   const user = data?.isAuthenticated ? data.user : null;
   if (!user || needsPasswordChange(user)) {

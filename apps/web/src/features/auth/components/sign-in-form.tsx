@@ -1,4 +1,4 @@
-import { LoginBodySchema, type LoginBody, type User } from '@fieldcraft/contracts';
+import type { LoginBody, User } from '@fieldcraft/contracts';
 import { PasswordField } from '@fieldcraft/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +14,7 @@ import { paths } from '../../../app/paths';
 import { showToast } from '../../../app/toasts.slice';
 import { needsPasswordChange, useLoginMutation } from '../auth.api';
 import { firstErrorPerField } from '../../../app/form-errors';
+import { loadFormSchemas } from '../../../app/form-schemas';
 
 type Field = keyof LoginBody;
 
@@ -34,6 +35,7 @@ export function SignInForm({ onPasswordChangeRequired, onSignedIn }: SignInFormP
   const passwordRef = useRef<HTMLInputElement>(null);
 
   const change = (field: Field) => (event: { target: { value: string } }) => {
+    void loadFormSchemas(); // fetched while the user types, ready by the time they submit
     setValues((v) => ({ ...v, [field]: event.target.value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
@@ -41,15 +43,17 @@ export function SignInForm({ onPasswordChangeRequired, onSignedIn }: SignInFormP
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    setBusy(true);
+    const { LoginBodySchema } = await loadFormSchemas();
     const parsed = LoginBodySchema.safeParse(values);
     if (!parsed.success) {
       const fieldErrors = firstErrorPerField<Field>(parsed.error.issues);
       setErrors(fieldErrors);
+      setBusy(false);
       (fieldErrors.email ? emailRef : passwordRef).current?.focus();
       return;
     }
     setErrors({});
-    setBusy(true);
 
     let response;
     try {
