@@ -23,8 +23,17 @@ function watchForeignRequests(context: BrowserContext): string[] {
 
 /** Waits until the service worker controls the page and has precached the shell; its cache names. */
 async function waitForServiceWorker(page: Page): Promise<string[]> {
+  // Offline needs an activated worker (installed, so its whole shell is precached). The worker
+  // claims open pages, but on a loaded machine that claim was seen to lag past 30 s; a page's
+  // next load is controlled either way, so reload once when this one is not yet.
+  await page.waitForFunction(
+    async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.state === 'activated',
+    undefined,
+    { timeout: 60_000, polling: 250 },
+  );
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
+    timeout: 10_000,
   });
   return page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('fieldcraft-shell-')));
 }
