@@ -1,5 +1,6 @@
 import type { Components, Theme } from '@mui/material/styles';
 import { brandColors } from './palette';
+import { phoneQuery } from './typography';
 
 /** Text fields: outlined, full width by default, helper text in the error colour when invalid. */
 export const inputsCustomizations: Components<Theme> = {
@@ -18,7 +19,8 @@ export const inputsCustomizations: Components<Theme> = {
   },
   MuiFormHelperText: {
     styleOverrides: {
-      root: { marginInline: 2, fontSize: '0.85rem' },
+      // Error messages are essential text: 16 px on phones.
+      root: { marginInline: 2, fontSize: '0.85rem', [phoneQuery]: { fontSize: '1rem' } },
     },
   },
   MuiInputLabel: {

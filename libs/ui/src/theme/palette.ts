@@ -28,3 +28,20 @@ export const palette: PaletteOptions = {
   text: { primary: brandColors.charcoal, secondary: brandColors.slate },
   divider: 'rgba(16, 24, 40, 0.12)',
 };
+
+/**
+ * The outdoor (high-contrast) palette: near-black text on white for bright sun. Body text is
+ * 19:1 and secondary text 14:1 on white (WCAG AAA asks 7:1); the primary orange is darkened to
+ * 7.3:1 so orange buttons and links pass AAA too; dividers are dark enough to see in glare.
+ */
+export const outdoorPalette: PaletteOptions = {
+  mode: 'light',
+  primary: { main: brandColors.orangeDark, dark: '#6b2409', contrastText: '#ffffff' },
+  secondary: { main: brandColors.charcoalDeep, dark: '#000000', contrastText: '#ffffff' },
+  error: { main: '#912018', contrastText: '#ffffff' },
+  info: { main: '#0d47a1', contrastText: '#ffffff' },
+  warning: { main: brandColors.amber, contrastText: '#000000' },
+  background: { default: '#ffffff', paper: '#ffffff' },
+  text: { primary: brandColors.charcoalDeep, secondary: brandColors.charcoal },
+  divider: 'rgba(16, 24, 40, 0.6)',
+};

@@ -13,6 +13,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { OutdoorModeButton } from './outdoor-mode-switch';
 
 const labelOnWideScreens = { display: { xs: 'none', md: 'inline' } } as const;
 /** Icon-only (44 px square) on phones and tablets, icon and label from md up. */
@@ -87,8 +88,8 @@ export interface MainNavProps {
 
 /**
  * The main navigation bar of the room and owner area: 'BETA 1.4' home badge, the OWNER's
- * Analytics menu, ADD ROOM and Management menu, an ADMIN's 'Admin Dashboard' link, and Logout
- * for everyone.
+ * Analytics menu, ADD ROOM and Management menu, an ADMIN's 'Admin Dashboard' link, and the
+ * 'Outdoor mode' toggle and Logout for everyone.
  */
 export function MainNav({ user, onSignOut, addRoom }: MainNavProps) {
   const isOwner = user.role === 'OWNER';
@@ -131,6 +132,7 @@ export function MainNav({ user, onSignOut, addRoom }: MainNavProps) {
             </Box>
           </Button>
         ) : null}
+        <OutdoorModeButton sx={navButtonSx} />
         <Button
           color="inherit"
           aria-label="Logout"
