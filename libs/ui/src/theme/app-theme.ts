@@ -1,5 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { buttonsCustomizations } from './buttons';
+import { dataDisplayCustomizations } from './data-display';
 import { feedbackCustomizations } from './feedback';
 import { inputsCustomizations } from './inputs';
 import { navigationCustomizations } from './navigation';
@@ -38,6 +39,7 @@ export function createAppTheme(variant: AppThemeVariant = 'standard'): Theme {
       ...surfacesCustomizations,
       ...feedbackCustomizations,
       ...navigationCustomizations,
+      ...dataDisplayCustomizations,
     },
   });
   if (!outdoor) return theme;
@@ -53,6 +55,7 @@ export function createAppTheme(variant: AppThemeVariant = 'standard'): Theme {
         },
       },
       MuiIconButton: { styleOverrides: { root: { '&.Mui-focusVisible': ring } } },
+      MuiToggleButton: { styleOverrides: { root: { '&.Mui-focusVisible': ring } } },
       MuiFab: { styleOverrides: { root: { '&.Mui-focusVisible': ring } } },
       MuiOutlinedInput: {
         styleOverrides: {
@@ -61,13 +64,24 @@ export function createAppTheme(variant: AppThemeVariant = 'standard'): Theme {
       },
       MuiCard: {
         styleOverrides: {
-          root: { borderWidth: 2, borderColor: 'rgba(16, 24, 40, 0.6)', boxShadow: 'none' },
+          // Replaces surfaces.ts's root (a function, which a merge cannot extend): radius kept.
+          root: {
+            borderRadius: 16,
+            borderWidth: 2,
+            borderColor: 'rgba(16, 24, 40, 0.6)',
+            boxShadow: 'none',
+          },
         },
       },
       MuiPaper: { styleOverrides: { outlined: { borderWidth: 2 } } },
       MuiChip: { styleOverrides: { outlined: { borderWidth: 2 } } },
       MuiDivider: { styleOverrides: { root: { borderBottomWidth: 2 } } },
-      MuiLink: { styleOverrides: { root: { textDecorationThickness: 2 } } },
+      // A solid underline in the text colour (MUI fades it to 40 %): links must not rely on colour.
+      MuiLink: {
+        styleOverrides: {
+          root: { textDecorationThickness: 2, textDecorationColor: 'currentColor' },
+        },
+      },
     },
   });
 }

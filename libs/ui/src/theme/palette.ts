@@ -20,7 +20,11 @@ export const brandColors = {
 export const palette: PaletteOptions = {
   mode: 'light',
   primary: { main: brandColors.orange, dark: brandColors.orangeDark, contrastText: '#ffffff' },
-  secondary: { main: brandColors.charcoal, dark: brandColors.charcoalDeep, contrastText: '#ffffff' },
+  secondary: {
+    main: brandColors.charcoal,
+    dark: brandColors.charcoalDeep,
+    contrastText: '#ffffff',
+  },
   error: { main: brandColors.red, contrastText: '#ffffff' },
   info: { main: brandColors.blue, contrastText: '#ffffff' },
   warning: { main: brandColors.amber, contrastText: brandColors.charcoalDeep },
@@ -31,8 +35,9 @@ export const palette: PaletteOptions = {
 
 /**
  * The outdoor (high-contrast) palette: near-black text on white for bright sun. Body text is
- * 19:1 and secondary text 14:1 on white (WCAG AAA asks 7:1); the primary orange is darkened to
- * 7.3:1 so orange buttons and links pass AAA too; dividers are dark enough to see in glare.
+ * 17.8:1 and secondary text 14.7:1 on white (WCAG AAA asks 7:1); primary, error and info are
+ * darkened to 7.5, 8.7 and 8.6:1 so buttons, links and alerts pass AAA too; dividers are dark
+ * enough to see in glare.
  */
 export const outdoorPalette: PaletteOptions = {
   mode: 'light',

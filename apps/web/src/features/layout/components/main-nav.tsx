@@ -105,7 +105,18 @@ export function MainNav({ user, onSignOut, addRoom }: MainNavProps) {
           to={paths.home.getHref()}
           color="inherit"
           startIcon={<Logo size={32} />}
-          sx={{ fontWeight: 800, letterSpacing: '0.04em', px: 1, whiteSpace: 'nowrap' }}
+          sx={{
+            fontWeight: 800,
+            letterSpacing: '0.04em',
+            px: 1,
+            whiteSpace: 'nowrap',
+            flexShrink: 0,
+            // An OWNER's bar holds five 44 px buttons: at 360 px the logo would push the badge
+            // out of its box, so phones show the badge text alone.
+            ...(isOwner
+              ? { '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }
+              : {}),
+          }}
         >
           BETA 1.4
         </Button>
