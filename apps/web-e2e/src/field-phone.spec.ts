@@ -33,6 +33,7 @@ const screenshotted = new Set([
   'owner-control',
   'analytics-knowledge-gaps',
   'account-menu',
+  'add-content-sheet',
 ]);
 
 interface Screen {
@@ -93,7 +94,7 @@ function measure(): Findings {
   const smallTargets: string[] = [];
   const interactive =
     'button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=menuitem], [role=menuitemcheckbox], [role=checkbox], [role=switch], [role=option]';
-  for (const el of document.querySelectorAll(interactive)) {
+  for (const el of Array.from(document.querySelectorAll(interactive))) {
     if (!isShown(el)) continue;
     // MUI draws checkboxes, radios and switches as an invisible native input over their hit
     // area. A tap on its label toggles it too, so a labelled one is measured by its label (the
@@ -123,9 +124,9 @@ function measure(): Findings {
     ['.MuiTypography-caption', 14],
   ];
   for (const [selector, minimum] of textRules)
-    for (const el of document.querySelectorAll(selector)) {
+    for (const el of Array.from(document.querySelectorAll(selector))) {
       if (!isShown(el)) continue;
-      const hasText = [...el.childNodes].some(
+      const hasText = Array.from(el.childNodes).some(
         (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
       );
       if (!hasText) continue;
@@ -248,6 +249,38 @@ test('the navigation menus fit a 360 px phone in both themes', async ({ browser 
         await checkScreen(page, menu.name, theme);
         await page.keyboard.press('Escape');
         await expect(page.getByRole('menu')).toHaveCount(0);
+      });
+    }
+  }
+  await setTheme(page, 'standard');
+  await page.context().close();
+});
+
+test("the owner's dialogs and bottom sheets fit a 360 px phone in both themes", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { ownerEmail } = readServerState();
+  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, phone);
+  const dialogs: { name: string; url: string; opener: string }[] = [
+    { name: 'add-content-sheet', url: '/content-management', opener: 'Add Content' },
+    { name: 'add-room-dialog', url: '/rooms', opener: 'ADD ROOM' },
+    { name: 'create-room-dialog', url: '/rooms', opener: 'Create New Room' },
+    { name: 'add-user-dialog', url: '/rooms', opener: 'Add New User' },
+  ];
+  for (const theme of themes) {
+    await setTheme(page, theme);
+    for (const dialog of dialogs) {
+      await test.step(`${dialog.name} (${theme})`, async () => {
+        await open(page, dialog.url);
+        await page.getByRole('button', { name: dialog.opener, exact: true }).first().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.waitForFunction(() =>
+          document.getAnimations().every((animation) => animation.playState !== 'running'),
+        );
+        await checkScreen(page, dialog.name, theme);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
       });
     }
   }

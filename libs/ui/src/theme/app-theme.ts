@@ -76,6 +76,8 @@ export function createAppTheme(variant: AppThemeVariant = 'standard'): Theme {
       MuiPaper: { styleOverrides: { outlined: { borderWidth: 2 } } },
       MuiChip: { styleOverrides: { outlined: { borderWidth: 2 } } },
       MuiDivider: { styleOverrides: { root: { borderBottomWidth: 2 } } },
+      // Menu icons in the text colour rather than MUI's 54 % grey.
+      MuiListItemIcon: { styleOverrides: { root: { color: 'inherit' } } },
       // A solid underline in the text colour (MUI fades it to 40 %): links must not rely on colour.
       MuiLink: {
         styleOverrides: {

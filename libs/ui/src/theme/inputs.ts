@@ -23,6 +23,10 @@ export const inputsCustomizations: Components<Theme> = {
       root: { marginInline: 2, fontSize: '0.85rem', [phoneQuery]: { fontSize: '1rem' } },
     },
   },
+  MuiFormControlLabel: {
+    // The label row is the tap target of its switch, checkbox or radio: 44 px tall.
+    styleOverrides: { root: { minHeight: 44 } },
+  },
   MuiInputLabel: {
     styleOverrides: {
       root: ({ theme }) => ({ color: theme.palette.text.secondary }),
