@@ -53,4 +53,16 @@ describe('createAppTheme', () => {
     ];
     expect(px(body2Phone?.fontSize)).toBeGreaterThanOrEqual(16);
   });
+
+  it('phones: table cells at 16 px and 44 px label rows and toggle buttons', () => {
+    const { components } = createAppTheme();
+    expect(components?.MuiTableCell?.styleOverrides?.root).toMatchObject({
+      [phoneQuery]: { fontSize: '1rem' },
+    });
+    expect(components?.MuiFormControlLabel?.styleOverrides?.root).toMatchObject({ minHeight: 44 });
+    expect(components?.MuiToggleButton?.styleOverrides?.root).toMatchObject({
+      minWidth: 44,
+      minHeight: 44,
+    });
+  });
 });
