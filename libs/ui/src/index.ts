@@ -1,5 +1,5 @@
-export { createAppTheme } from './theme/app-theme';
-export { AppThemeProvider } from './theme/app-theme-provider';
+export { createAppTheme, type AppThemeVariant } from './theme/app-theme';
+export { AppThemeProvider, type AppThemeProviderProps } from './theme/app-theme-provider';
 export { brandColors } from './theme/palette';
 export { systemFontStack } from './theme/typography';
 export { EmptyState, type EmptyStateProps } from './components/empty-state';

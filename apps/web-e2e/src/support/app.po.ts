@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 
 /** The public landing page. */
 export class LandingPage {
@@ -81,15 +81,17 @@ export class DashboardPage {
  * Signs in through the sign-in screen in a fresh browser context (which may use Chromium's fake
  * microphone, see playwright.config.ts) and waits for the reload to '/' that follows a sign-in
  * 500 ms later, so the next navigation cannot race it. With `greeting`, the dashboard must greet
- * that name; otherwise any greeting will do.
+ * that name; otherwise any greeting will do. `contextOptions` adds to the context's options (a
+ * phone viewport, touch).
  */
 export async function signIn(
   browser: Browser,
   email: string,
   password: string,
   greeting?: string,
+  contextOptions: BrowserContextOptions = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ permissions: ['microphone'] });
+  const context = await browser.newContext({ ...contextOptions, permissions: ['microphone'] });
   const page = await context.newPage();
   const login = new LoginPage(page);
   await login.open();

@@ -1,9 +1,9 @@
-import { AppThemeProvider } from '@fieldcraft/ui';
 import { useCallback } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { PreviewModeProvider } from '../features/preview-mode/preview-mode-context';
 import { api } from './api';
+import { OutdoorModeProvider } from './outdoor-mode';
 import type { AppStore } from './store';
 
 export interface AppProps {
@@ -11,7 +11,7 @@ export interface AppProps {
   router: ReturnType<typeof createBrowserRouter>;
 }
 
-/** Providers around the router: store, theme, preview mode. */
+/** Providers around the router: store, theme (with the device's outdoor mode), preview mode. */
 export function App({ store, router }: AppProps) {
   // Entering or leaving preview mode changes who the server takes us for: drop every cached
   // answer so mounted queries fetch again with (or without) the preview header.
@@ -20,11 +20,11 @@ export function App({ store, router }: AppProps) {
   }, [store]);
   return (
     <Provider store={store}>
-      <AppThemeProvider>
+      <OutdoorModeProvider>
         <PreviewModeProvider onChange={resetCache}>
           <RouterProvider router={router} />
         </PreviewModeProvider>
-      </AppThemeProvider>
+      </OutdoorModeProvider>
     </Provider>
   );
 }

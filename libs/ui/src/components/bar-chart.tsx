@@ -215,7 +215,8 @@ export function BarChart({
           sx={{
             width: '100%',
             borderCollapse: 'collapse',
-            fontSize: 14,
+            // Body text: 16 px on phones.
+            fontSize: { xs: 16, sm: 14 },
             '& th, & td': {
               textAlign: 'left',
               py: 0.5,

@@ -10,3 +10,10 @@ export const focusRing = {
   outlineOffset: 2,
   boxShadow: '0 0 0 2px #ffffff',
 } as const;
+
+/** The outdoor theme's ring: thicker, so it shows in glare. */
+export const outdoorFocusRing = {
+  outline: `4px solid #000000`,
+  outlineOffset: 2,
+  boxShadow: '0 0 0 3px #ffffff',
+} as const;

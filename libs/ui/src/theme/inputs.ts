@@ -1,5 +1,6 @@
 import type { Components, Theme } from '@mui/material/styles';
 import { brandColors } from './palette';
+import { phoneQuery } from './typography';
 
 /** Text fields: outlined, full width by default, helper text in the error colour when invalid. */
 export const inputsCustomizations: Components<Theme> = {
@@ -18,8 +19,13 @@ export const inputsCustomizations: Components<Theme> = {
   },
   MuiFormHelperText: {
     styleOverrides: {
-      root: { marginInline: 2, fontSize: '0.85rem' },
+      // Error messages are essential text: 16 px on phones.
+      root: { marginInline: 2, fontSize: '0.85rem', [phoneQuery]: { fontSize: '1rem' } },
     },
+  },
+  MuiFormControlLabel: {
+    // The label row is the tap target of its switch, checkbox or radio: 44 px tall.
+    styleOverrides: { root: { minHeight: 44 } },
   },
   MuiInputLabel: {
     styleOverrides: {

@@ -8,6 +8,10 @@ export const navigationCustomizations: Components<Theme> = {
       root: { minHeight: 44, '&.Mui-focusVisible': { outlineOffset: -3, boxShadow: 'none' } },
     },
   },
+  MuiTabScrollButton: {
+    // The arrows of scrollable tabs are touch targets too.
+    styleOverrides: { root: { width: 44, flexShrink: 0 } },
+  },
   MuiLink: {
     defaultProps: { underline: 'always' },
     styleOverrides: {

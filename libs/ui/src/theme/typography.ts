@@ -12,6 +12,9 @@ export const systemFontStack = [
   'sans-serif',
 ].join(',');
 
+/** Below MUI's default sm breakpoint (600 px), as `theme.breakpoints.down('sm')` writes it. */
+export const phoneQuery = '@media (max-width:599.95px)';
+
 export const typography: TypographyVariantsOptions = {
   fontFamily: systemFontStack,
   h1: { fontSize: '2.25rem', fontWeight: 800, lineHeight: 1.15, letterSpacing: '-0.02em' },
@@ -22,5 +25,7 @@ export const typography: TypographyVariantsOptions = {
   h6: { fontSize: '0.95rem', fontWeight: 700 },
   button: { textTransform: 'none', fontWeight: 700, fontSize: '0.95rem' },
   body1: { fontSize: '1rem', lineHeight: 1.55 },
-  body2: { fontSize: '0.9rem', lineHeight: 1.5 },
+  // Readable at arm's length: no body text under 16 px on phones (below MUI's sm, 600 px).
+  body2: { fontSize: '0.9rem', lineHeight: 1.5, [phoneQuery]: { fontSize: '1rem' } },
+  caption: { fontSize: '0.75rem', lineHeight: 1.5, [phoneQuery]: { fontSize: '0.875rem' } },
 };

@@ -309,7 +309,7 @@ function AgentCard({ agent, onEdit, onRedeploy, onDelete }: AgentCardProps) {
           Delete
         </Button>
         {inUse ? (
-          <Typography variant="caption" sx={{ color: 'text.secondary', alignSelf: 'center' }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary', alignSelf: 'center' }}>
             Give its rooms another agent before deleting it.
           </Typography>
         ) : null}

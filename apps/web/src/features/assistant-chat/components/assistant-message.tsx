@@ -60,7 +60,7 @@ export function AssistantMessage({ message, onOpenCitation, gapAction }: Assista
       />
       {!isUser && !isError && !message.answered ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {assistantTexts.gapNote}
           </Typography>
           {gapAction}

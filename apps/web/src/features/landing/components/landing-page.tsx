@@ -54,7 +54,7 @@ export function LandingPage() {
             borderColor: 'warning.main',
             color: 'warning.main',
             fontWeight: 700,
-            fontSize: '0.95rem',
+            fontSize: '1rem',
           }}
         >
           Limited Access BETA test environment

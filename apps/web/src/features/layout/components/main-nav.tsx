@@ -13,6 +13,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { OutdoorModeButton } from './outdoor-mode-switch';
 
 const labelOnWideScreens = { display: { xs: 'none', md: 'inline' } } as const;
 /** Icon-only (44 px square) on phones and tablets, icon and label from md up. */
@@ -87,8 +88,8 @@ export interface MainNavProps {
 
 /**
  * The main navigation bar of the room and owner area: 'BETA 1.4' home badge, the OWNER's
- * Analytics menu, ADD ROOM and Management menu, an ADMIN's 'Admin Dashboard' link, and Logout
- * for everyone.
+ * Analytics menu, ADD ROOM and Management menu, an ADMIN's 'Admin Dashboard' link, and the
+ * 'Outdoor mode' toggle and Logout for everyone.
  */
 export function MainNav({ user, onSignOut, addRoom }: MainNavProps) {
   const isOwner = user.role === 'OWNER';
@@ -104,7 +105,18 @@ export function MainNav({ user, onSignOut, addRoom }: MainNavProps) {
           to={paths.home.getHref()}
           color="inherit"
           startIcon={<Logo size={32} />}
-          sx={{ fontWeight: 800, letterSpacing: '0.04em', px: 1, whiteSpace: 'nowrap' }}
+          sx={{
+            fontWeight: 800,
+            letterSpacing: '0.04em',
+            px: 1,
+            whiteSpace: 'nowrap',
+            flexShrink: 0,
+            // An OWNER's bar holds five 44 px buttons: at 360 px the logo would push the badge
+            // out of its box, so phones show the badge text alone.
+            ...(isOwner
+              ? { '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }
+              : {}),
+          }}
         >
           BETA 1.4
         </Button>
@@ -131,6 +143,7 @@ export function MainNav({ user, onSignOut, addRoom }: MainNavProps) {
             </Box>
           </Button>
         ) : null}
+        <OutdoorModeButton sx={navButtonSx} />
         <Button
           color="inherit"
           aria-label="Logout"

@@ -8,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { linksForRole } from '../nav-links';
+import { OutdoorModeMenuItem } from './outdoor-mode-switch';
 
 export interface MobileNavMenuProps {
   user: User;
@@ -50,6 +51,7 @@ export function MobileNavMenu({ user, onSignOut }: MobileNavMenuProps) {
             {link.label}
           </MenuItem>
         ))}
+        <OutdoorModeMenuItem />
         <MenuItem
           onClick={() => {
             close();

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { OutdoorModeMenuItem } from './outdoor-mode-switch';
 
 const visuallyHidden = {
   position: 'absolute',
@@ -38,7 +39,8 @@ export interface UserMenuProps {
 
 /**
  * Avatar, name and role badge; opens a menu with the email, 'Profile' and 'Sign Out', and for an
- * OWNER or ADMIN 'Admin Dashboard' (/main-dashboard), an ADMIN's only way into the admin screens.
+ * OWNER or ADMIN 'Admin Dashboard' (/main-dashboard), an ADMIN's only way into the admin screens;
+ * 'Outdoor mode' switches the high-contrast theme for this device.
  */
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -118,6 +120,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             Admin Dashboard
           </MenuItem>
         ) : null}
+        <OutdoorModeMenuItem />
         <MenuItem
           onClick={() => {
             close();

@@ -56,7 +56,7 @@ export function ChatMessageItem({
         {message.text}
       </ChatBubble>
       {isError && message.detail ? (
-        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {message.detail}
         </Typography>
       ) : null}

@@ -120,7 +120,7 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
               {statusText[status]}
             </Typography>
             {connected && props.mode === 'speaking' ? (
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {agentName} is speaking
               </Typography>
             ) : null}

@@ -119,7 +119,7 @@ export function VoiceControls(props: VoiceControlsProps) {
             >
               {talkHeld ? 'Talking… release to stop' : 'Hold to talk'}
             </Button>
-            <Typography id={holdHelpId} variant="caption" sx={{ color: 'text.secondary' }}>
+            <Typography id={holdHelpId} variant="body2" sx={{ color: 'text.secondary' }}>
               Press and hold with a finger or the mouse, or hold the Space bar while the button has
               focus.
             </Typography>

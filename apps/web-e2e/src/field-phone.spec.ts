@@ -1,0 +1,324 @@
+import path from 'node:path';
+import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
+import { LoginPage, signIn } from './support/app.po';
+import { expectAccessible, screenshotDir } from './support/checks';
+import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
+import { readServerState } from './support/server-state';
+
+/**
+ * Field readiness on a phone (issue 9): every screen at 360 × 740 with touch, in the standard and
+ * the outdoor (high-contrast) theme — no horizontal scrolling, tap targets of at least 44 × 44 px,
+ * body text of at least 16 px, and no serious or critical axe violation.
+ */
+
+const WIDTH = 360;
+const phone: BrowserContextOptions = {
+  viewport: { width: WIDTH, height: 740 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+};
+const OUTDOOR_KEY = 'fieldcraft.outdoor-mode';
+const themes = ['standard', 'outdoor'] as const;
+type ThemeName = (typeof themes)[number];
+
+/** Screens captured as PNGs (dist/apps/web-e2e/screenshots/field-phone-*.png), both themes. */
+const screenshotted = new Set([
+  'landing',
+  'login',
+  'dashboard',
+  'rooms',
+  'room-chat',
+  'content-management',
+  'owner-control',
+  'analytics-knowledge-gaps',
+  'account-menu',
+  'add-content-sheet',
+]);
+
+interface Screen {
+  name: string;
+  path: string | (() => string);
+}
+
+async function setTheme(page: Page, theme: ThemeName): Promise<void> {
+  await page.evaluate(
+    ([key, on]) => (on ? localStorage.setItem(key, 'on') : localStorage.removeItem(key)),
+    [OUTDOOR_KEY, theme === 'outdoor'] as const,
+  );
+}
+
+/** Opens a screen and waits until it has settled: its data loaded and no spinner left. */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main, [role=main]').first()).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByText(/^Loading\.\.\.$/)).toHaveCount(0);
+}
+
+interface Findings {
+  scrollWidth: number;
+  smallTargets: string[];
+  smallText: string[];
+}
+
+/** Measures the page as a phone user meets it. Runs in the browser. */
+function measure(): Findings {
+  const describe = (el: Element) => {
+    const label =
+      el.getAttribute('aria-label') ??
+      (el as HTMLElement).innerText?.trim().replace(/\s+/g, ' ').slice(0, 40) ??
+      '';
+    const id = el.id ? `#${el.id}` : '';
+    return `<${el.tagName.toLowerCase()}${id}${el.getAttribute('role') ? ` role=${el.getAttribute('role')}` : ''}> "${label}"`;
+  };
+  const isShown = (el: Element) => {
+    const rect = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    // 1 px boxes are the visually-hidden pattern (skip link until focused, screen-reader text,
+    // a chart's data table until shown): the element or an ancestor clipping to 1 px.
+    for (let box: Element | null = el; box; box = box.parentElement) {
+      const r = box.getBoundingClientRect();
+      if ((r.width <= 1 || r.height <= 1) && getComputedStyle(box).overflow !== 'visible')
+        return false;
+    }
+    return (
+      rect.width > 1 &&
+      rect.height > 1 &&
+      style.visibility !== 'hidden' &&
+      style.display !== 'none' &&
+      el.closest('[aria-hidden="true"], [inert]') === null
+    );
+  };
+  const smallTargets: string[] = [];
+  const interactive =
+    'button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=menuitem], [role=menuitemcheckbox], [role=checkbox], [role=switch], [role=option]';
+  for (const el of Array.from(document.querySelectorAll(interactive))) {
+    if (!isShown(el)) continue;
+    // MUI draws checkboxes, radios and switches as an invisible native input over their hit
+    // area. A tap on its label toggles it too, so a labelled one is measured by its label (the
+    // whole row); an unlabelled one by the ButtonBase around the input.
+    const target =
+      el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type)
+        ? (el.closest('label') ?? el.parentElement ?? el)
+        : el;
+    const rect = target.getBoundingClientRect();
+    if (rect.width < 43.5 || rect.height < 43.5)
+      smallTargets.push(`${describe(el)} ${Math.round(rect.width)}×${Math.round(rect.height)}`);
+    // A control squeezed narrower than its content spills it over its neighbours or off screen,
+    // which the page's own scroll width does not show.
+    const boxed = el.clientWidth > 0 && !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
+    if (
+      boxed &&
+      el.scrollWidth > el.clientWidth + 1 &&
+      getComputedStyle(el).overflowX === 'visible'
+    )
+      smallTargets.push(`${describe(el)} content ${el.scrollWidth}px in a ${el.clientWidth}px box`);
+  }
+  const smallText: string[] = [];
+  // Body text: paragraphs, list items, table cells, form labels and MUI's body variants: 16 px.
+  // Captions (secondary notes such as times and hints; essential notes use body2): 14 px.
+  const textRules: [string, number][] = [
+    ['p, li, td, dd, label, .MuiTypography-body1, .MuiTypography-body2', 16],
+    ['.MuiTypography-caption', 14],
+  ];
+  for (const [selector, minimum] of textRules)
+    for (const el of Array.from(document.querySelectorAll(selector))) {
+      if (!isShown(el)) continue;
+      const hasText = Array.from(el.childNodes).some(
+        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+      );
+      if (!hasText) continue;
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size < minimum) smallText.push(`${describe(el)} ${size}px (minimum ${minimum})`);
+    }
+  // One line per distinct offender, with a count (a table of 60 small cells is one finding).
+  const tally = (list: string[]) =>
+    [...new Set(list)].map((item) => {
+      const n = list.filter((x) => x === item).length;
+      return n > 1 ? `${item} ×${n}` : item;
+    });
+  return {
+    scrollWidth: document.documentElement.scrollWidth,
+    smallTargets: tally(smallTargets),
+    smallText: tally(smallText),
+  };
+}
+
+async function checkScreen(page: Page, name: string, theme: ThemeName): Promise<void> {
+  const label = `${name} (${theme})`;
+  const findings = await page.evaluate(measure);
+  expect
+    .soft(findings.scrollWidth, `${label}: page wider than the phone`)
+    .toBeLessThanOrEqual(WIDTH);
+  expect.soft(findings.smallTargets, `${label}: tap targets under 44 × 44 px`).toEqual([]);
+  expect.soft(findings.smallText, `${label}: body text under 16 px`).toEqual([]);
+  await expectAccessible(page, label).catch((error: Error) => {
+    expect.soft(error.message, label).toBe('');
+  });
+  if (screenshotted.has(name)) {
+    const file = path.join(screenshotDir, `field-phone-${name}-${theme}`);
+    await page.screenshot({ path: `${file}.png`, fullPage: true });
+    await page.screenshot({ path: `${file}-top.png` });
+  }
+}
+
+async function visitAll(page: Page, screens: Screen[]): Promise<void> {
+  for (const theme of themes) {
+    await setTheme(page, theme);
+    for (const screen of screens) {
+      await test.step(`${screen.name} (${theme})`, async () => {
+        await open(page, typeof screen.path === 'string' ? screen.path : screen.path());
+        await checkScreen(page, screen.name, theme);
+      });
+    }
+  }
+  await setTheme(page, 'standard');
+}
+
+test('public screens fit a 360 px phone in both themes', async ({ browser }) => {
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  await page.goto('/');
+  await visitAll(page, [
+    { name: 'landing', path: '/' },
+    { name: 'login', path: '/login' },
+  ]);
+  await context.close();
+});
+
+test("the demo user's screens fit a 360 px phone in both themes", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await signIn(browser, DEMO_USER.email, DEMO_USER.password, undefined, phone);
+  const rooms = (await (await page.request.get('/api/user/rooms')).json()) as Array<{
+    id: number;
+    status: string;
+  }>;
+  const room = rooms.find((r) => r.status === 'LIVE') ?? rooms[0];
+  expect(room, 'the demo user has a room').toBeTruthy();
+  await visitAll(page, [
+    { name: 'dashboard', path: '/dashboard' },
+    { name: 'rooms', path: '/rooms' },
+    { name: 'room-chat', path: `/test-room/${room?.id}` },
+  ]);
+  await page.context().close();
+});
+
+test("the owner's screens fit a 360 px phone in both themes", async ({ browser }) => {
+  test.setTimeout(400_000);
+  const { ownerEmail } = readServerState();
+  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, phone);
+  await visitAll(page, [
+    { name: 'content-management', path: '/content-management' },
+    { name: 'bulk-upload', path: '/bulk-upload' },
+    { name: 'owner-control', path: '/owner-control' },
+    { name: 'main-dashboard', path: '/main-dashboard' },
+    { name: 'user-management', path: '/user-management' },
+    { name: 'companies', path: '/companies' },
+    { name: 'fast-redeploy', path: '/fast-redeploy' },
+    { name: 'ai-assistant-chat', path: '/simple-chat' },
+    { name: 'analytics-usage', path: '/analytics/usage' },
+    { name: 'analytics-engagement', path: '/analytics/engagement' },
+    { name: 'analytics-knowledge-gaps', path: '/analytics/knowledge-gaps' },
+  ]);
+  await page.context().close();
+});
+
+test('the navigation menus fit a 360 px phone in both themes', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { ownerEmail } = readServerState();
+  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, phone);
+  const menus: { name: string; url: string; opener: string | RegExp }[] = [
+    { name: 'account-menu', url: '/dashboard', opener: /account menu/ },
+    { name: 'small-screen-menu', url: '/dashboard', opener: 'Open navigation menu' },
+    { name: 'analytics-menu', url: '/rooms', opener: 'Analytics' },
+    { name: 'management-menu', url: '/rooms', opener: 'Management' },
+  ];
+  for (const theme of themes) {
+    await setTheme(page, theme);
+    for (const menu of menus) {
+      await test.step(`${menu.name} (${theme})`, async () => {
+        await open(page, menu.url);
+        await page.getByRole('button', { name: menu.opener }).first().click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        // Measure the menu once its opening transition (a scale) has finished.
+        await page.waitForFunction(() =>
+          document.getAnimations().every((animation) => animation.playState !== 'running'),
+        );
+        await checkScreen(page, menu.name, theme);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('menu')).toHaveCount(0);
+      });
+    }
+  }
+  await setTheme(page, 'standard');
+  await page.context().close();
+});
+
+test("the owner's dialogs and bottom sheets fit a 360 px phone in both themes", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { ownerEmail } = readServerState();
+  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, phone);
+  const dialogs: { name: string; url: string; opener: string }[] = [
+    { name: 'add-content-sheet', url: '/content-management', opener: 'Add Content' },
+    { name: 'add-room-dialog', url: '/rooms', opener: 'ADD ROOM' },
+    { name: 'create-room-dialog', url: '/rooms', opener: 'Create New Room' },
+    { name: 'add-user-dialog', url: '/rooms', opener: 'Add New User' },
+  ];
+  for (const theme of themes) {
+    await setTheme(page, theme);
+    for (const dialog of dialogs) {
+      await test.step(`${dialog.name} (${theme})`, async () => {
+        await open(page, dialog.url);
+        await page.getByRole('button', { name: dialog.opener, exact: true }).first().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.waitForFunction(() =>
+          document.getAnimations().every((animation) => animation.playState !== 'running'),
+        );
+        await checkScreen(page, dialog.name, theme);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      });
+    }
+  }
+  await setTheme(page, 'standard');
+  await page.context().close();
+});
+
+test('outdoor mode is switched from the user menu and the main navigation, and remembered', async ({
+  browser,
+}) => {
+  const page = await signIn(browser, DEMO_USER.email, DEMO_USER.password, undefined, phone);
+  const bodyColour = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const standardBackground = await bodyColour();
+
+  await page.getByRole('button', { name: /account menu/ }).click();
+  const item = page.getByRole('menuitemcheckbox', { name: 'Outdoor mode' });
+  await expect(item).toHaveAttribute('aria-checked', 'false');
+  await item.click();
+  await expect(item).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  expect(await bodyColour()).toBe('rgb(255, 255, 255)');
+  expect(standardBackground).not.toBe('rgb(255, 255, 255)');
+
+  // Remembered on this device: a reload and another screen keep it.
+  await page.reload();
+  await open(page, '/rooms');
+  const toggle = page.getByRole('button', { name: 'Outdoor mode' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  expect(await bodyColour()).toBe('rgb(255, 255, 255)');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  expect(await bodyColour()).toBe(standardBackground);
+  expect(await page.evaluate((key) => localStorage.getItem(key), OUTDOOR_KEY)).toBeNull();
+
+  // Also on the sign-in screen of the same device once signed out: it belongs to the device.
+  await toggle.click();
+  await page.context().clearCookies();
+  await new LoginPage(page).open();
+  expect(await bodyColour()).toBe('rgb(255, 255, 255)');
+  await page.context().close();
+});
