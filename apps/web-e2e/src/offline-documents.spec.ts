@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { signIn } from './support/app.po';
-import { expectAccessible, watchConsole } from './support/checks';
+import { captureScreen, expectAccessible, watchConsole } from './support/checks';
 import { ContentManagementPage, NewsroomPage } from './support/content.po';
 import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
 import { makePdf } from './support/make-pdf';
@@ -172,6 +172,7 @@ test('a user saves a PDF and audio for offline use, opens both without signal; a
   await expect(audioRow).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAccessible(page, 'offline dashboard with saved files');
+  await captureScreen(page, 'offline-documents');
 
   // The PDF: a tap opens it in a new tab, answered by the service worker from the saved copy.
   const pdfBytes = readFileSync(pdfFile);

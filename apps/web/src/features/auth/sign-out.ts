@@ -9,8 +9,9 @@ import { authApi, signedOutStatus } from './auth.api';
 
 /**
  * Sign out: the cached status becomes signed-out, every other cached response is dropped, the
- * stored auth/user/impersonation entries and the files saved for offline use go, the server session is revoked, and ~100 ms later the
- * browser loads '/'. A failing logout call is only logged: the user still leaves.
+ * stored auth/user/impersonation entries and the files saved for offline use go, the server
+ * session is revoked, and ~100 ms later the browser loads '/'. A failing logout call is only
+ * logged: the user still leaves.
  */
 export const signOut = () => async (dispatch: AppDispatch) => {
   // Reset first, then write the signed-out status, so mounted hooks see "signed out" at once
