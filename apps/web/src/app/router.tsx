@@ -12,6 +12,8 @@ import {
   RoomsPage,
   TestStationPage,
 } from './routes/pages';
+// The dashboard without signal: files saved for offline use (issue 9).
+import { OfflineDashboardPage } from './offline/offline-pages';
 // People and companies (issue 7).
 import { CompaniesPage, UserManagementPage } from './routes/people-pages';
 // Assistant chat and agents (issue 7).
@@ -34,7 +36,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home.path, element: <HomeRoute /> },
       { path: paths.login.path, element: <PublicPage page="login" /> },
-      { path: paths.dashboard.path, element: <GuardedPage page={DashboardPage} allowedRoles={everyone} /> },
+      {
+        path: paths.dashboard.path,
+        element: <GuardedPage page={DashboardPage} allowedRoles={everyone} offlinePage={OfflineDashboardPage} />,
+      },
       { path: paths.rooms.path, element: <GuardedPage page={RoomsPage} allowedRoles={everyone} area="rooms" /> },
       { path: paths.testRoom.path, element: <GuardedPage page={RoomChatPage} allowedRoles={everyone} area="rooms" /> },
       {

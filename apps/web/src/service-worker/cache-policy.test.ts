@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cacheName, cachePolicy, staleCaches } from './cache-policy';
+import {
+  byteRange,
+  cacheName,
+  cachePolicy,
+  dropsSavedCopy,
+  SAVED_FILES_CACHE,
+  savedFileKey,
+  staleCaches,
+} from './cache-policy';
 
 const ORIGIN = 'https://fieldcraft.example';
 const PRECACHED = new Set(['/index.html', '/assets/index-abc.js', '/assets/index-abc.css', '/icons/icon-192.png']);
@@ -17,11 +25,13 @@ describe('cachePolicy', () => {
     expect(cachePolicy(req('/icons/icon-192.png'), ORIGIN, PRECACHED)).toBe('precache');
   });
 
-  it('never caches the API, uploaded files or the voice socket, even as navigations', () => {
+  it('never caches the API or the voice socket, even as navigations', () => {
     for (const path of [
       '/api/auth/status',
       '/api/dashboard/content',
-      '/api/files/abc.pdf',
+      '/api/files',
+      '/api/files/',
+      '/api/files/a/b.pdf',
       '/api',
       '/v1/convai/conversation?agent_id=a',
     ]) {
@@ -41,6 +51,46 @@ describe('cachePolicy', () => {
   it('does not mistake look-alike paths for the API', () => {
     expect(cachePolicy(req('/apiary', 'navigate'), ORIGIN, PRECACHED)).toBe('app-shell');
     expect(cachePolicy(req('/v10', 'navigate'), ORIGIN, PRECACHED)).toBe('app-shell');
+  });
+});
+
+describe('saved files', () => {
+  it('sends uploaded files, fetched or opened in a tab, to the network first with the saved copy behind', () => {
+    for (const mode of ['cors', 'no-cors', 'navigate', 'same-origin']) {
+      expect(cachePolicy(req('/api/files/0123abcd.pdf', mode), ORIGIN, PRECACHED), mode).toBe('saved-file');
+    }
+    expect(cachePolicy(req('/api/files/0123abcd.mp3?x=1'), ORIGIN, PRECACHED)).toBe('saved-file');
+    // Only reading: an upload or delete never touches the saved copy.
+    expect(cachePolicy(req('/api/files/0123abcd.pdf', 'cors', 'DELETE'), ORIGIN, PRECACHED)).toBe('network');
+    expect(cachePolicy(req('https://elsewhere.example/api/files/a.pdf'), ORIGIN, PRECACHED)).toBe('network');
+  });
+
+  it('keys a saved file by origin and path, whatever the query or hash', () => {
+    expect(savedFileKey('/api/files/a.pdf?download=1#page=2', ORIGIN)).toBe(`${ORIGIN}/api/files/a.pdf`);
+    expect(savedFileKey(`${ORIGIN}/api/files/a.pdf`)).toBe(`${ORIGIN}/api/files/a.pdf`);
+  });
+
+  it('drops the saved copy when the server says the file is gone or not the user’s, not when signed out', () => {
+    expect([403, 404, 410].every(dropsSavedCopy)).toBe(true);
+    expect([200, 206, 304, 401, 416, 500, 503].some(dropsSavedCopy)).toBe(false);
+  });
+
+  it('answers media range requests from the saved copy as the files route does', () => {
+    expect(byteRange(null, 100)).toBeNull();
+    expect(byteRange('bytes=0-', 100)).toEqual({ start: 0, end: 99 });
+    expect(byteRange('bytes=10-19', 100)).toEqual({ start: 10, end: 19 });
+    expect(byteRange('bytes=90-500', 100)).toEqual({ start: 90, end: 99 });
+    expect(byteRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(byteRange('bytes=100-', 100)).toBe('unsatisfiable');
+    expect(byteRange('bytes=-', 100)).toBe('unsatisfiable');
+    expect(byteRange('bytes=0-1,5-6', 100)).toBeNull();
+    expect(byteRange('items=0-1', 100)).toBeNull();
+  });
+
+  it('keeps the saved-files cache when a new shell version activates', () => {
+    expect(staleCaches([cacheName('old'), SAVED_FILES_CACHE, cacheName('new')], 'new')).toEqual([
+      cacheName('old'),
+    ]);
   });
 });
 

@@ -1,10 +1,19 @@
 /**
  * Fieldcraft's service worker: precaches the app shell so it opens without signal; never caches
- * the API, uploaded files or the voice socket. Built to /sw.js by the web build
+ * the API, uploaded files or the voice socket. Uploaded files the user saved for offline use
+ * (the page writes them to SAVED_FILES_CACHE) answer from that cache when the network fails. Built to /sw.js by the web build
  * (apps/web/pwa.vite.mts), which replaces the two placeholders below with the build's file list
  * and a version derived from those files' contents. docs/field-readiness.md
  */
-import { cacheName, cachePolicy, staleCaches } from './cache-policy';
+import {
+  byteRange,
+  cacheName,
+  cachePolicy,
+  dropsSavedCopy,
+  SAVED_FILES_CACHE,
+  savedFileKey,
+  staleCaches,
+} from './cache-policy';
 
 declare const __PRECACHE_URLS__: string[];
 declare const __SHELL_VERSION__: string;
@@ -53,9 +62,54 @@ scope.addEventListener('activate', (event) => {
   );
 });
 
+/**
+ * The saved copy of an uploaded file, as the answer to `request`: the whole file (200), or the
+ * byte range a media element asked for (206; 416 outside the file). Null when nothing is saved.
+ */
+async function savedCopy(request: Request): Promise<Response | null> {
+  const cache = await caches.open(SAVED_FILES_CACHE);
+  const saved = await cache.match(savedFileKey(request.url), { ignoreVary: true });
+  if (!saved) return null;
+  const header = request.headers.get('range');
+  if (!header) return saved;
+  const body = await saved.blob();
+  const size = body.size;
+  const wanted = byteRange(header, size);
+  if (wanted === null) return new Response(body, { status: 200, headers: saved.headers });
+  if (wanted === 'unsatisfiable') {
+    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
+  }
+  const headers = new Headers(saved.headers);
+  headers.set('content-range', `bytes ${wanted.start}-${wanted.end}/${size}`);
+  headers.set('content-length', String(wanted.end - wanted.start + 1));
+  return new Response(body.slice(wanted.start, wanted.end + 1), { status: 206, headers });
+}
+
+/** Uploaded files: the network first; the saved copy only when there is no network. */
+async function savedFile(request: Request): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    const copy = await savedCopy(request);
+    if (copy) return copy;
+    throw error;
+  }
+  // The server says the file is gone or no longer this user's: its saved copy goes too.
+  if (dropsSavedCopy(response.status)) {
+    const cache = await caches.open(SAVED_FILES_CACHE);
+    await cache.delete(savedFileKey(request.url));
+  }
+  return response;
+}
+
 scope.addEventListener('fetch', (event) => {
   const policy = cachePolicy(event.request, scope.location.origin, PRECACHE);
   if (policy === 'network') return;
+  if (policy === 'saved-file') {
+    event.respondWith(savedFile(event.request));
+    return;
+  }
   const key = policy === 'app-shell' ? INDEX : new URL(event.request.url).pathname;
   event.respondWith(
     (async () => {

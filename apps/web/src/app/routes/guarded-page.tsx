@@ -11,16 +11,23 @@ export interface GuardedPageProps {
   allowedRoles?: readonly Role[];
   /** 'rooms' gives the page the main navigation bar of the room and owner area. */
   area?: ShellArea;
+  /** Drawn instead of the plain offline notice when there is no signal (the dashboard's saved files). */
+  offlinePage?: ComponentType<{ user: User }>;
 }
 
 /** A signed-in page: route guard, then the shell with navigation, then the page. */
-export function GuardedPage({ page: Page, allowedRoles, area }: GuardedPageProps) {
+export function GuardedPage({
+  page: Page,
+  allowedRoles,
+  area,
+  offlinePage: OfflinePage,
+}: GuardedPageProps) {
   return (
     <RouteGuard
       allowedRoles={allowedRoles}
       renderOffline={(user) => (
         <SignedInShell user={user} area={area}>
-          <OfflineNotice />
+          {OfflinePage ? <OfflinePage user={user} /> : <OfflineNotice />}
         </SignedInShell>
       )}
     >

@@ -1,6 +1,7 @@
 import { api } from '../../app/api';
 import { clearStoredAuth } from '../../app/auth-storage';
 import { config } from '../../app/config';
+import { clearSavedFiles } from '../../app/offline/saved-files';
 import { navigation } from '../../app/navigation';
 import { paths } from '../../app/paths';
 import type { AppDispatch } from '../../app/store';
@@ -8,8 +9,9 @@ import { authApi, signedOutStatus } from './auth.api';
 
 /**
  * Sign out: the cached status becomes signed-out, every other cached response is dropped, the
- * stored auth/user/impersonation entries go, the server session is revoked, and ~100 ms later the
- * browser loads '/'. A failing logout call is only logged: the user still leaves.
+ * stored auth/user/impersonation entries and the files saved for offline use go, the server
+ * session is revoked, and ~100 ms later the browser loads '/'. A failing logout call is only
+ * logged: the user still leaves.
  */
 export const signOut = () => async (dispatch: AppDispatch) => {
   // Reset first, then write the signed-out status, so mounted hooks see "signed out" at once
@@ -17,6 +19,8 @@ export const signOut = () => async (dispatch: AppDispatch) => {
   dispatch(api.util.resetApiState());
   await dispatch(authApi.util.upsertQueryData('getAuthStatus', undefined, signedOutStatus));
   clearStoredAuth();
+  // Files saved for offline use leave a shared phone with the user (docs/field-readiness.md).
+  await clearSavedFiles().catch(() => undefined);
   try {
     await dispatch(authApi.endpoints.logout.initiate()).unwrap();
   } catch (error) {

@@ -16,44 +16,63 @@ export interface ContentListProps {
   selectedId?: number | null;
   onChoose: (item: ContentItem) => void;
   label: string;
+  /** A control beside the row (not inside its button), e.g. saving the item for offline use. */
+  action?: (item: ContentItem) => ReactNode;
 }
 
 /** A panel's list: a scroll area of buttons (spec §9: 96 units high, unpaged). */
-export function ContentList({ items, icon, badge, selectedId, onChoose, label }: ContentListProps) {
+export function ContentList({
+  items,
+  icon,
+  badge,
+  selectedId,
+  onChoose,
+  label,
+  action,
+}: ContentListProps) {
   return (
     <Box
       sx={{ maxHeight: 384, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 3 }}
     >
       <List aria-label={label} disablePadding>
-        {items.map((item) => (
-          <ListItem key={item.id} disablePadding divider>
-            <ListItemButton
-              selected={selectedId === item.id}
-              onClick={() => onChoose(item)}
-              sx={{ minHeight: 56, gap: 1 }}
+        {items.map((item) => {
+          const control = action?.(item);
+          return (
+            <ListItem
+              key={item.id}
+              disablePadding
+              divider
+              secondaryAction={control || undefined}
+              sx={{ '& .MuiListItemSecondaryAction-root': { right: 8 } }}
             >
-              <ListItemIcon aria-hidden sx={{ minWidth: 36, color: 'warning.dark' }}>
-                {icon(item)}
-              </ListItemIcon>
-              <ListItemText
-                primary={item.title}
-                secondary={item.description || undefined}
-                slotProps={{
-                  primary: { sx: { fontWeight: 600 } },
-                  secondary: {
-                    sx: {
-                      display: '-webkit-box',
-                      WebkitLineClamp: 2,
-                      WebkitBoxOrient: 'vertical',
-                      overflow: 'hidden',
+              <ListItemButton
+                selected={selectedId === item.id}
+                onClick={() => onChoose(item)}
+                sx={{ minHeight: 56, gap: 1, ...(control ? { pr: 7.5 } : {}) }}
+              >
+                <ListItemIcon aria-hidden sx={{ minWidth: 36, color: 'warning.dark' }}>
+                  {icon(item)}
+                </ListItemIcon>
+                <ListItemText
+                  primary={item.title}
+                  secondary={item.description || undefined}
+                  slotProps={{
+                    primary: { sx: { fontWeight: 600 } },
+                    secondary: {
+                      sx: {
+                        display: '-webkit-box',
+                        WebkitLineClamp: 2,
+                        WebkitBoxOrient: 'vertical',
+                        overflow: 'hidden',
+                      },
                     },
-                  },
-                }}
-              />
-              {badge?.(item)}
-            </ListItemButton>
-          </ListItem>
-        ))}
+                  }}
+                />
+                {badge?.(item)}
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
       </List>
     </Box>
   );

@@ -226,12 +226,12 @@ describe('dashboard', () => {
     const seen = serve({ content: library });
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
     const { user } = renderApp('/');
-    await user.click(await screen.findByRole('button', { name: /Safety briefing/ }));
+    await user.click(await screen.findByRole('button', { name: /^Safety briefing/ }));
     expect(open).toHaveBeenLastCalledWith('/api/files/brief.mp3', '_blank');
 
     open.mockReturnValue(null);
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    await user.click(screen.getByRole('button', { name: /Rebar guide/ }));
+    await user.click(screen.getByRole('button', { name: /^Rebar guide/ }));
     expect(open).toHaveBeenLastCalledWith('/api/files/rebar.pdf', '_blank');
     expect(clicked).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(seen.accessed).toEqual([4, 5]));

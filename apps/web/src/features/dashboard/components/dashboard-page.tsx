@@ -15,6 +15,10 @@ import {
 } from '../dashboard.api';
 import { greetingName } from '../greeting';
 import { useContentClick } from '../use-content-click';
+import { useSavedFiles, useSyncSavedFiles } from '../use-saved-files';
+import { isConnectionError } from '../../../app/offline/offline-user';
+import { useRefetchOnOnline } from '../../../app/offline/use-refetch-on-online';
+import { openSavedFile, savedLists } from './saved-offline-panels';
 import { DashboardSummary } from './dashboard-summary';
 import { ExternalLinkDialog } from '../../../app/content/external-link-dialog';
 import { ListenPanel } from './listen-panel';
@@ -45,13 +49,19 @@ export function DashboardPage({ user }: DashboardPageProps) {
   const dashboard = useGetUserDashboardQuery(undefined, { skip: !hasSummary });
   const loginStats = useGetLoginStatsQuery();
   const click = useContentClick();
+  const saved = useSavedFiles(user.id);
+  // No signal for the content list: the Read and Listen panels list what is saved on this device.
+  const offline = !content.data && isConnectionError(content.error);
+  useRefetchOnOnline(content.refetch, offline);
+  useSyncSavedFiles(user.id, content.data, content.fulfilledTimeStamp);
 
   const items = content.data;
   const lists = useMemo(() => {
     const all = items ?? [];
     return { watch: ofTypes(all, WATCH), listen: ofTypes(all, LISTEN), read: ofTypes(all, READ) };
   }, [items]);
-  const loading = content.isLoading || (hasSummary && dashboard.isLoading);
+  const offlineLists = useMemo(() => savedLists(saved.files), [saved.files]);
+  const loading = !offline && (content.isLoading || (hasSummary && dashboard.isLoading));
 
   return (
     <>
@@ -103,10 +113,22 @@ export function DashboardPage({ user }: DashboardPageProps) {
           />
         </Box>
         <Box sx={{ gridArea: 'listen' }}>
-          <ListenPanel items={lists.listen} loading={loading} onChoose={click.choose} />
+          <ListenPanel
+            items={offline ? offlineLists.listen : lists.listen}
+            loading={loading}
+            onChoose={offline ? openSavedFile : click.choose}
+            saved={saved}
+            offline={offline}
+          />
         </Box>
         <Box sx={{ gridArea: 'read' }}>
-          <ReadPanel items={lists.read} loading={loading} onChoose={click.choose} />
+          <ReadPanel
+            items={offline ? offlineLists.read : lists.read}
+            loading={loading}
+            onChoose={offline ? openSavedFile : click.choose}
+            saved={saved}
+            offline={offline}
+          />
         </Box>
       </Box>
       <ExternalLinkDialog

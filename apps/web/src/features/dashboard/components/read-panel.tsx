@@ -7,8 +7,9 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import NewspaperIcon from '@mui/icons-material/Newspaper';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { ContentList } from './content-list';
+import { savedRowProps, SavedFilesNotes, type SavedFilesPanelProps } from './save-offline';
 
-export interface ReadPanelProps {
+export interface ReadPanelProps extends SavedFilesPanelProps {
   items: ContentItem[];
   loading: boolean;
   onChoose: (item: ContentItem) => void;
@@ -22,19 +23,30 @@ function readIcon(item: ContentItem) {
 }
 
 /** Read: news, documents, PDFs and Word items. */
-export function ReadPanel({ items, loading, onChoose }: ReadPanelProps) {
+export function ReadPanel({ items, loading, onChoose, saved, offline }: ReadPanelProps) {
   return (
     <MediaPanel title="Read" icon={<MenuBookIcon fontSize="small" />}>
+      {loading ? null : <SavedFilesNotes saved={saved} offline={offline} items={items} />}
       {loading ? (
         <LoadingState label="Loading reading content..." />
       ) : items.length === 0 ? (
-        <EmptyState
-          icon={<ArticleIcon />}
-          title="No reading content available"
-          description="Check back for updates and news"
-        />
+        offline ? (
+          <EmptyState icon={<ArticleIcon />} title="No documents saved on this device" />
+        ) : (
+          <EmptyState
+            icon={<ArticleIcon />}
+            title="No reading content available"
+            description="Check back for updates and news"
+          />
+        )
       ) : (
-        <ContentList label="Reading" items={items} icon={readIcon} onChoose={onChoose} />
+        <ContentList
+          label="Reading"
+          items={items}
+          icon={readIcon}
+          onChoose={onChoose}
+          {...savedRowProps(saved)}
+        />
       )}
     </MediaPanel>
   );
