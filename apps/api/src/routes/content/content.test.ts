@@ -236,6 +236,9 @@ describeEachDatabaseAndStorage('content', (ctx) => {
       const full = await get(url, w.cookies.USER);
       expect(full.statusCode).toBe(200);
       expect(full.headers['accept-ranges']).toBe('bytes');
+      // Never reused from the browser's HTTP cache without asking: access is checked every time,
+      // so a revoked file does not keep opening (saved-for-offline copies are the offline path).
+      expect(full.headers['cache-control']).toBe('private, no-cache');
 
       const part = await get(url, w.cookies.USER, { range: 'bytes=0-7' });
       expect(part.statusCode).toBe(206);

@@ -74,7 +74,9 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('content-type', MIME_BY_EXT[ext] ?? 'application/octet-stream')
         .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, max-age=3600')
+        // Revalidated on every use: access is checked per request, so a revoked file stops
+        // opening at once (docs/field-readiness.md, "Saved for offline use").
+        .header('cache-control', 'private, no-cache')
         .header('content-disposition', 'inline');
       if (range) {
         reply
