@@ -39,7 +39,7 @@ export interface RoomChatPanelProps {
   /** Questions saved on this device, oldest first, not answered yet. */
   queued?: QueuedChatQuestion[];
   onRemoveQueued?: (id: string) => void;
-  /** Shown right under the message input (the talk/type switch, Hold to talk). */
+  /** Shown under the session button (the talk/type switch, Hold to talk). */
   controls?: ReactNode;
 }
 
@@ -140,6 +140,8 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
           </Box>
           {sessionButton}
         </Box>
+        {/* With the session button, so that both are on a phone's first screen. */}
+        {props.controls}
 
         {textOnlyReason && status !== 'disconnected' ? (
           <Alert severity="info">
@@ -270,7 +272,6 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
             {agentTyping && !offline ? 'Sending...' : 'Send'}
           </Button>
         </Box>
-        {props.controls}
       </CardContent>
     </Card>
   );
