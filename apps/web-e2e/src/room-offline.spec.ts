@@ -227,6 +227,15 @@ test('on a phone, one tap switches to text: the microphone stops, answers come a
   });
   expect(await micTracks(page)).toEqual([]);
   await expectAccessible(page, 'room text mode after reload @360px');
+  // The outdoor (high-contrast) theme too.
+  await page.evaluate(() => localStorage.setItem('fieldcraft.outdoor-mode', 'on'));
+  await page.reload();
+  await expect(chat.getByRole('button', { name: 'Switch to voice' })).toBeVisible();
+  await expectAccessible(page, 'room text mode, outdoor theme @360px');
+  await chat.getByRole('button', { name: 'Start Conversation' }).click();
+  await expect(chat.getByRole('button', { name: 'End Conversation' })).toBeVisible({
+    timeout: 20_000,
+  });
 
   // And back: voice again in the same tap, the microphone opens.
   await chat.getByRole('button', { name: 'Switch to voice' }).tap();
@@ -236,5 +245,7 @@ test('on a phone, one tap switches to text: the microphone stops, answers come a
   });
   await expect.poll(() => micTracks(page)).toEqual(['live']);
   await expect(controls.getByRole('status')).toHaveText('Microphone muted');
+  await expect(hold).toBeEnabled();
+  await expectAccessible(page, 'room voice mode, outdoor theme @360px');
   await page.context().close();
 });
