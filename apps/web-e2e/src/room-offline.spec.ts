@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
 import { signIn } from './support/app.po';
-import { captureScreen, expectAccessible, watchConsole } from './support/checks';
+import path from 'node:path';
+import { captureScreen, expectAccessible, screenshotDir, watchConsole } from './support/checks';
 import { DEMO_USER } from './support/demo-accounts';
 import { RoomsPage } from './support/rooms.po';
 
@@ -191,6 +192,7 @@ test('on a phone, one tap switches to text: the microphone stops, answers come a
     expect(box!.y + box!.height).toBeLessThanOrEqual(740);
   }
   await expectAccessible(page, 'room voice mode @360px');
+  await page.screenshot({ path: path.join(screenshotDir, 'room-talk-controls-360.png') });
 
   await chat.getByRole('button', { name: 'Start Conversation' }).click();
   await expect(chat.getByRole('button', { name: 'End Conversation' })).toBeVisible({
@@ -216,6 +218,7 @@ test('on a phone, one tap switches to text: the microphone stops, answers come a
   expect(Number(await chat.getAttribute('data-audio-chunks'))).toBe(chunks);
   expect(await micTracks(page)).toEqual(['ended']);
   await expectAccessible(page, 'room text mode @360px');
+  await page.screenshot({ path: path.join(screenshotDir, 'room-text-mode-360.png') });
 
   // Remembered for the room: after a reload it is still text mode, and a new conversation
   // never opens the microphone.

@@ -317,6 +317,8 @@ export function useRoomConversation({
   );
 
   const end = useCallback(() => {
+    // The user's own end: saved questions wait for the next start, none is started for them.
+    resumeRef.current = false;
     void sessionRef.current?.endSession();
   }, []);
 

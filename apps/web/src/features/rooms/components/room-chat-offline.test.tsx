@@ -218,6 +218,25 @@ describe('room chat offline: questions typed without signal', () => {
     expect(localStorage.getItem(QUEUE_KEY)).toBeNull();
     expect(within(messages()).getAllByText('Is the slab ready?')).toHaveLength(1);
   });
+  it('does not restart a conversation the user ended; its unanswered question waits for the next start', async () => {
+    const convai = createConvaiServer();
+    server.use(convai.handler);
+    const { user, input, messages } = await openRoom();
+    await user.click(screen.getByRole('button', { name: 'Start Conversation' }));
+    expect(await screen.findByRole('button', { name: 'End Conversation' })).toBeInTheDocument();
+    setSignal(false);
+    await user.type(input, 'Is the slab ready?{Enter}');
+    setSignal(true);
+    await waitFor(() => expect(convai.sent('user_message')).toHaveLength(1), { timeout: 8000 });
+    await user.click(screen.getByRole('button', { name: 'End Conversation' }));
+    expect(await screen.findByRole('button', { name: 'Start Conversation' })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(convai.urls).toHaveLength(1);
+    expect(items(messages()).at(-1)).toEqual(['Is the slab ready?', WAITING_MARK]);
+    expect(
+      screen.getByText('1 saved question is waiting. It is sent when the conversation starts.'),
+    ).toBeInTheDocument();
+  });
 });
 
 describe('room chat: the one-tap switch between talking and typing', () => {

@@ -159,7 +159,9 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
                 : 'No signal. You can keep typing: questions are saved on this device and sent when you are back online.'
               : connected
                 ? `Sending your saved questions, one at a time (${queued.length} left).`
-                : `${queued.length === 1 ? '1 saved question is' : `${queued.length} saved questions are`} waiting. They are sent when the conversation starts.`}
+                : queued.length === 1
+                  ? '1 saved question is waiting. It is sent when the conversation starts.'
+                  : `${queued.length} saved questions are waiting. They are sent when the conversation starts.`}
           </Alert>
         ) : null}
 

@@ -127,7 +127,8 @@ export function TalkControls(props: TalkControlsProps) {
         sx={{
           display: 'grid',
           gap: 1,
-          gridTemplateColumns: showHold ? { xs: '1fr 1fr', sm: '1fr 2fr' } : '1fr',
+          // Stacked on a phone (each label on one line), side by side from 600 px.
+          gridTemplateColumns: showHold ? { xs: '1fr', sm: '1fr 2fr' } : '1fr',
         }}
       >
         <Button
