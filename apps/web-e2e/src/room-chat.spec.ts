@@ -128,7 +128,8 @@ test('a user asks the Field Advisor by text in a voice session and gets a cited,
   // Hold-to-talk: the microphone is on only while the big button is held (Space here).
   await controls.getByRole('button', { name: 'Mute microphone' }).click();
   await controls.getByRole('switch', { name: /^Hold to talk/ }).check();
-  const talk = controls.getByRole('button', { name: 'Hold to talk' });
+  // The big button sits in the chat, by the session button (a phone's first screen).
+  const talk = chat.getByRole('button', { name: 'Hold to talk' });
   await expect(controls.getByRole('status')).toHaveText('Microphone muted');
   await talk.focus();
   await page.keyboard.down('Space');

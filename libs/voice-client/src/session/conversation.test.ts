@@ -285,6 +285,85 @@ describe('Conversation messages', () => {
     await conversation.endSession();
   });
 
+  it('switches to typing and back mid-session: the microphone tracks stop, agent audio is dropped', async () => {
+    const { conversation, socket, events, fake } = await start({ muteMicWhileAgentSpeaks: true });
+    const chunk = bytesToBase64(floatToPcm16(new Float32Array([0.25])));
+    expect(conversation.isInputEnabled()).toBe(true);
+    expect(conversation.isOutputEnabled()).toBe(true);
+    conversation.setMicMuted(true);
+
+    await conversation.setInputEnabled(false);
+    conversation.setOutputEnabled(false);
+    expect(fake.tracks.map((t) => t.readyState)).toEqual(['ended']);
+    expect(fake.contexts[0]?.state).toBe('closed');
+    expect(conversation.isInputEnabled()).toBe(false);
+    expect(conversation.isOutputEnabled()).toBe(false);
+    // Chunks the old capture might still post are not sent; agent audio is not played.
+    const sentBefore = socket.sent.length;
+    fake.nodes[0]!.emit({ type: 'chunk', samples: new Float32Array(2) });
+    socket.receive({ type: 'audio', audio_event: { audio_base_64: chunk, event_id: 3 } });
+    socket.receive({
+      type: 'agent_response',
+      agent_response_event: { agent_response: 'Typed answer', event_id: 3 },
+    });
+    expect(socket.sent.length).toBe(sentBefore);
+    expect(fake.nodes[1]!.posted.filter((m) => m['type'] === 'buffer')).toHaveLength(0);
+    expect(events.filter(([n]) => n === 'audio')).toHaveLength(0);
+    expect(conversation.getMode()).toBe('listening');
+    expect(events).toContainEqual([
+      'message',
+      { source: 'ai', message: 'Typed answer', eventId: 3 },
+    ]);
+    // Typing still works over the same socket.
+    expect(conversation.sendUserMessage('And gloves?')).toBe(true);
+
+    // Back to voice: a new microphone at the session's format, the mute choice kept.
+    await conversation.setInputEnabled(true);
+    conversation.setOutputEnabled(true);
+    expect(fake.tracks.map((t) => t.readyState)).toEqual(['ended', 'live']);
+    const capture = fake.nodes[2]!;
+    expect(capture.name).toBe('fieldcraft-capture');
+    expect(capture.posted.at(-1)).toEqual({ type: 'mute', muted: true });
+    conversation.setMicMuted(false);
+    capture.emit({ type: 'chunk', samples: new Float32Array([0.5]) });
+    expect(socket.sent.at(-1)).toEqual({
+      user_audio_chunk: bytesToBase64(floatToPcm16(new Float32Array([0.5]))),
+    });
+    socket.receive({ type: 'audio', audio_event: { audio_base_64: chunk, event_id: 4 } });
+    expect(events.filter(([n]) => n === 'audio')).toHaveLength(1);
+    expect(conversation.getMode()).toBe('speaking');
+    await conversation.endSession();
+    expect(fake.everythingStopped()).toBe(true);
+  });
+
+  it('refuses to open a microphone in a text-only session; a denied microphone stays off', async () => {
+    const text = await start({ textOnly: true });
+    await expect(text.conversation.setInputEnabled(true)).rejects.toMatchObject({
+      code: 'NOT_SUPPORTED',
+    });
+    await text.conversation.setInputEnabled(false); // nothing to close: fine
+    expect(text.fake.tracks).toHaveLength(0);
+    await text.conversation.endSession();
+
+    // The second request for the microphone is refused (permission withdrawn meanwhile).
+    const fake = fakePlatform();
+    const open = fake.platform.getUserMedia!;
+    let requests = 0;
+    fake.platform.getUserMedia = (c) => {
+      requests += 1;
+      return requests > 1 ? Promise.reject(new Error('NotAllowedError')) : open(c);
+    };
+    const { conversation } = await start({}, fake);
+    await conversation.setInputEnabled(false);
+    await expect(conversation.setInputEnabled(true)).rejects.toMatchObject({
+      code: 'MICROPHONE_FAILED',
+    });
+    expect(conversation.isInputEnabled()).toBe(false);
+    expect(conversation.isOpen()).toBe(true);
+    expect(fake.tracks.map((t) => t.readyState)).toEqual(['ended']);
+    await conversation.endSession();
+  });
+
   it('runs client tools and answers unknown ones with the spec error', async () => {
     const { conversation, socket, events } = await start({
       clientTools: {

@@ -71,6 +71,9 @@ export class Conversation {
   private activityTimer: unknown;
   private reconnectAttempts = 0;
   private inputFormat?: AudioFormat;
+  private outputOff = false;
+  /** setInputEnabled calls run one after another. */
+  private inputChange: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly options: SessionOptions,
@@ -310,6 +313,10 @@ export class Conversation {
 
   private handleAudio(event: { audio_base_64: string; event_id: number }): void {
     if (this.textOnly || !this.playback || !this.connection) return;
+    if (this.outputOff) {
+      this.debug({ type: 'audio_dropped', reason: 'output off', eventId: event.event_id });
+      return;
+    }
     if (event.event_id < this.lastInterruptId) {
       this.debug({ type: 'audio_dropped', reason: 'interrupted', eventId: event.event_id });
       return;
@@ -571,6 +578,83 @@ export class Conversation {
   setMicMuted(muted: boolean): void {
     this.userMuted = muted;
     this.applyMicMute();
+  }
+
+  /**
+   * Opens or closes the microphone during a voice session (a switch to typing and back).
+   * Off stops the microphone's tracks at once, so the browser's microphone indicator goes off,
+   * and closes the capture; nothing is streamed until it is on again. On asks for the
+   * microphone again and captures at the session's input format; it rejects with
+   * `MICROPHONE_FAILED` or `AUDIO_FAILED` (the microphone stays off), and with `NOT_SUPPORTED`
+   * in a text-only session or before the session is connected. Calls run in order.
+   */
+  setInputEnabled(enabled: boolean): Promise<void> {
+    const run = () => (enabled ? this.openInput() : this.closeInput());
+    const next = this.inputChange.then(run, run);
+    this.inputChange = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Whether the microphone is open (false in text-only sessions and after input was turned off). */
+  isInputEnabled(): boolean {
+    return this.capture !== undefined;
+  }
+
+  private async openInput(): Promise<void> {
+    if (this.ended || this.capture) return;
+    if (this.textOnly) {
+      throw new VoiceClientError('NOT_SUPPORTED', 'A text-only session has no microphone.');
+    }
+    const format = this.inputFormat;
+    if (!format || this.status !== 'connected') {
+      throw new VoiceClientError('NOT_SUPPORTED', 'The session is not connected.');
+    }
+    const stream = await this.openMicrophone();
+    const stop = () => stream.getTracks().forEach((t) => t.stop());
+    if (this.ended) return stop();
+    let capture: MicrophoneCapture;
+    try {
+      capture = await MicrophoneCapture.create(
+        stream,
+        format,
+        this.platform,
+        (samples) => this.sendAudio(samples),
+        this.options.workletUrls,
+      );
+    } catch (error) {
+      stop();
+      throw error;
+    }
+    if (this.ended) return capture.close();
+    this.stream = stream;
+    this.capture = capture;
+    this.applyMicMute();
+  }
+
+  private async closeInput(): Promise<void> {
+    const { capture, stream } = this;
+    this.capture = undefined;
+    this.stream = undefined;
+    // Synchronously first, as in teardown: the indicator goes off even if closing hangs.
+    stream?.getTracks().forEach((t) => t.stop());
+    await capture?.close();
+  }
+
+  /**
+   * Plays the agent's audio or not. Off stops what is playing and drops further audio (no
+   * `onAudio`); the agent's answers still arrive as text through `onMessage`.
+   */
+  setOutputEnabled(enabled: boolean): void {
+    this.outputOff = !enabled;
+    if (!enabled) {
+      this.playback?.interrupt();
+      this.setMode('listening');
+    }
+  }
+
+  /** Whether agent audio is played (always false in text-only sessions). */
+  isOutputEnabled(): boolean {
+    return !this.outputOff && this.playback !== undefined;
   }
 
   /** Turns `muteMicWhileAgentSpeaks` on or off during the session. */

@@ -11,6 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../app/api';
 import { config } from '../../app/config';
 import { useAppDispatch } from '../../app/hooks';
+import { type QueuedQuestion, dequeue, enqueue, readQueue } from './offline-queue';
 import type { VoicePreferences } from './voice-preferences';
 import { roomConversationsTag, useGetRoomSignedUrlMutation } from './voice.api';
 
@@ -34,6 +35,19 @@ export interface ChatMessage {
 
 /** Why a session runs without the microphone; null while voice is on (or no session). */
 export type TextOnlyReason = 'microphone' | 'audio' | null;
+
+/** A question typed without signal, as the chat shows it. */
+export interface QueuedChatQuestion extends QueuedQuestion {
+  /** Sent over the session; it leaves the queue when the agent's answer arrives. */
+  sent: boolean;
+}
+
+/** After a session started to send saved questions connects, this long for a greeting first. */
+export const QUEUE_SETTLE_MS = 1500;
+/** A sending that failed, or a session that dropped while online, is tried again this often. */
+export const QUEUE_RETRY_MS = 10_000;
+
+const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
 const AUDIO_FAILURES = new Set(['MICROPHONE_FAILED', 'WORKLET_LOAD_FAILED', 'AUDIO_FAILED']);
 
@@ -64,6 +78,10 @@ export interface UseRoomConversationOptions {
   roomId: number;
   user: User;
   preferences: VoicePreferences;
+  /** Stores a change of the room's choices (a failed switch back to voice sets text mode). */
+  onPreferencesChange?: (change: Partial<VoicePreferences>) => void;
+  /** False when this user may not start a conversation here (a paused room). */
+  canStart?: boolean;
 }
 
 /**
@@ -73,7 +91,13 @@ export interface UseRoomConversationOptions {
  * typing' set on send and cleared by the agent's message, error-styled messages), feedback,
  * the noisy-site microphone controls, and the end of the session on unmount.
  */
-export function useRoomConversation({ roomId, user, preferences }: UseRoomConversationOptions) {
+export function useRoomConversation({
+  roomId,
+  user,
+  preferences,
+  onPreferencesChange,
+  canStart = true,
+}: UseRoomConversationOptions) {
   const dispatch = useAppDispatch();
   const [getSignedUrl] = useGetRoomSignedUrlMutation();
   const [status, setStatus] = useState<Status>('disconnected');
@@ -84,10 +108,30 @@ export function useRoomConversation({ roomId, user, preferences }: UseRoomConver
   const [audioChunks, setAudioChunks] = useState(0);
   const [talkHeld, setTalkHeld] = useState(false);
   const [session, setSession] = useState<Conversation | null>(null);
+  /** The running session was started with voice (so its microphone can be switched). */
+  const [sessionVoice, setSessionVoice] = useState(false);
+  const [micFailed, setMicFailed] = useState(false);
   const sessionRef = useRef<Conversation | null>(null);
   const startingRef = useRef(false);
   const mountedRef = useRef(true);
   const lastSentRef = useRef<{ text: string; at: number } | null>(null);
+  const preferencesRef = useRef(preferences);
+  preferencesRef.current = preferences;
+
+  // ---- the offline queue -------------------------------------------------------------------
+  const [online, setOnline] = useState(isOnline);
+  /** The last session dropped (socket error) while the browser still said online. */
+  const [dropped, setDropped] = useState(false);
+  const [queue, setQueue] = useState<QueuedQuestion[]>(() => readQueue(user.id, roomId));
+  /** The queued question sent over the session and waiting for its answer. */
+  const inFlightRef = useRef<QueuedQuestion | null>(null);
+  const [inFlightId, setInFlightId] = useState<string | null>(null);
+  /** Saved questions wait for this moment after a start (a greeting may come first). */
+  const readyAtRef = useRef(0);
+  /** Set by the signal coming back (or the page opening with saved questions): start once. */
+  const resumeRef = useRef(queue.length > 0);
+  const [tick, setTick] = useState(0);
+  const offline = !online || dropped;
 
   const add = useCallback(
     (message: Omit<ChatMessage, 'id' | 'timestamp' | 'citations'> & { citations?: Citation[] }) => {
@@ -113,121 +157,191 @@ export function useRoomConversation({ roomId, user, preferences }: UseRoomConver
     };
   }, []);
 
-  const start = useCallback(async () => {
-    if (startingRef.current || sessionRef.current) return;
-    startingRef.current = true;
-    setStatus('connecting');
-    setTextOnlyReason(null);
-    setAudioChunks(0);
-    let current: Conversation | null = null;
-    const callbacks: SessionCallbacks = {
-      onStatusChange: ({ status: next }) => {
-        // During the start this page shows 'connecting' itself (a voice attempt may fail and a
-        // text-only one follow); afterwards the session's own changes are shown.
-        if (current && sessionRef.current === current) setStatus(next);
-      },
-      onModeChange: ({ mode: next }) => setMode(next),
-      onAudio: () => setAudioChunks((n) => n + 1),
-      onMessage: ({ source, message, eventId, attachments }) => {
-        if (source === 'ai') {
-          add({
-            text: message,
-            isUser: false,
-            isError: false,
-            eventId,
-            citations: (attachments ?? []).map(citationOf).filter((c): c is Citation => c !== null),
-          });
+  useEffect(() => {
+    const goOnline = () => {
+      setOnline(true);
+      setDropped(false);
+      resumeRef.current = true;
+      setTick((n) => n + 1);
+    };
+    const goOffline = () => setOnline(false);
+    window.addEventListener('online', goOnline);
+    window.addEventListener('offline', goOffline);
+    // Another tab of this room sent or removed a saved question.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || e.key.startsWith('room_chat_queue_'))
+        setQueue(readQueue(user.id, roomId));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('online', goOnline);
+      window.removeEventListener('offline', goOffline);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [roomId, user.id]);
+
+  /**
+   * Starts a session. Voice unless the room's choice is text mode (or `voice` says otherwise);
+   * `quiet` (a start made to send saved questions) only logs a failure.
+   */
+  const start = useCallback(
+    async ({ voice, quiet = false }: { voice?: boolean; quiet?: boolean } = {}) => {
+      if (startingRef.current || sessionRef.current) return;
+      startingRef.current = true;
+      const withVoice = voice ?? !preferencesRef.current.textMode;
+      setStatus('connecting');
+      setTextOnlyReason(null);
+      setMicFailed(false);
+      setAudioChunks(0);
+      let current: Conversation | null = null;
+      const callbacks: SessionCallbacks = {
+        onStatusChange: ({ status: next }) => {
+          // During the start this page shows 'connecting' itself (a voice attempt may fail and
+          // a text-only one follow); afterwards the session's own changes are shown.
+          if (current && sessionRef.current === current) setStatus(next);
+        },
+        onModeChange: ({ mode: next }) => setMode(next),
+        onAudio: () => setAudioChunks((n) => n + 1),
+        onMessage: ({ source, message, eventId, attachments }) => {
+          if (source === 'ai') {
+            // A saved question's answer: the question joins the conversation, then the answer.
+            const answered = inFlightRef.current;
+            if (answered) {
+              inFlightRef.current = null;
+              setInFlightId(null);
+              setQueue(dequeue(user.id, roomId, answered.id).queue);
+              add({ text: answered.text, isUser: true, isError: false });
+            }
+            add({
+              text: message,
+              isUser: false,
+              isError: false,
+              eventId,
+              citations: (attachments ?? [])
+                .map(citationOf)
+                .filter((c): c is Citation => c !== null),
+            });
+            setAgentTyping(false);
+          } else {
+            // A spoken turn, as the server recognised it: the agent answers it next.
+            add({ text: message, isUser: true, isError: false });
+            setAgentTyping(true);
+          }
+        },
+        onDisconnect: ({ reason, message, code }) => {
+          if (sessionRef.current === current) {
+            sessionRef.current = null;
+            setSession(null);
+          }
+          // A saved question sent but not answered stays saved and is sent again.
+          inFlightRef.current = null;
+          if (!mountedRef.current) return;
+          setInFlightId(null);
+          setStatus('disconnected');
+          setSessionVoice(false);
           setAgentTyping(false);
-        } else {
-          // A spoken turn, as the server recognised it: the agent answers it next.
-          add({ text: message, isUser: true, isError: false });
-          setAgentTyping(true);
+          setMode('listening');
+          setTalkHeld(false);
+          if (reason === 'error') {
+            addError(CONNECTION_ERROR_TEXT, message);
+            // Dropped rather than refused: questions typed now wait for the connection.
+            if (code === 1006 || !isOnline()) setDropped(true);
+          }
+          // The conversation is stored now: the room's past conversations grow by one. The
+          // server finishes the row (end, duration) as its side of the socket closes, which can
+          // be a moment after ours, so the list is read once more shortly after.
+          const refresh = () => dispatch(api.util.invalidateTags([roomConversationsTag(roomId)]));
+          refresh();
+          setTimeout(() => {
+            if (mountedRef.current) refresh();
+          }, config.chat.historyRefreshDelayMs);
+        },
+      };
+      const attempt = async (textOnly: boolean) => {
+        const { signedUrl } = await getSignedUrl(roomId).unwrap();
+        return Conversation.startSession({
+          signedUrl: socketUrl(signedUrl),
+          textOnly,
+          muteMicWhileAgentSpeaks: preferencesRef.current.muteWhileAgentSpeaks,
+          dynamicVariables: {
+            user_name: user.firstName?.trim() || user.username,
+            user_role: user.role,
+            username: user.username,
+          },
+          ...callbacks,
+        });
+      };
+      try {
+        let conversation: Conversation;
+        let voiceOn = withVoice;
+        if (!withVoice) conversation = await attempt(true);
+        else {
+          try {
+            conversation = await attempt(false);
+          } catch (error) {
+            if (!(error instanceof VoiceClientError) || !AUDIO_FAILURES.has(error.code))
+              throw error;
+            // No microphone (denied, missing, or no audio support): typed chat still works.
+            console.warn('Voice is unavailable; continuing with a text-only session', error);
+            if (!mountedRef.current) return;
+            setTextOnlyReason(error.code === 'MICROPHONE_FAILED' ? 'microphone' : 'audio');
+            voiceOn = false;
+            conversation = await attempt(true);
+          }
         }
-      },
-      onDisconnect: ({ reason, message }) => {
-        if (sessionRef.current === current) {
-          sessionRef.current = null;
-          setSession(null);
+        current = conversation;
+        if (!mountedRef.current) {
+          void conversation.endSession();
+          return;
         }
+        sessionRef.current = conversation;
+        readyAtRef.current = Date.now() + QUEUE_SETTLE_MS;
+        setSession(conversation);
+        setSessionVoice(voiceOn);
+        setDropped(false);
+        setStatus(conversation.getStatus());
+      } catch (error) {
+        // Start failures: the spec logs them; the chat also says so in its own words.
+        console.warn('Voice session start failed', error);
         if (!mountedRef.current) return;
         setStatus('disconnected');
-        setAgentTyping(false);
-        setMode('listening');
-        setTalkHeld(false);
-        if (reason === 'error') addError(CONNECTION_ERROR_TEXT, message);
-        // The conversation is stored now: the room's past conversations grow by one. The server
-        // finishes the row (end, duration) as its side of the socket closes, which can be a
-        // moment after ours, so the list is read once more shortly after.
-        const refresh = () => dispatch(api.util.invalidateTags([roomConversationsTag(roomId)]));
-        refresh();
-        setTimeout(() => {
-          if (mountedRef.current) refresh();
-        }, config.chat.historyRefreshDelayMs);
-      },
-    };
-    const attempt = async (textOnly: boolean) => {
-      const { signedUrl } = await getSignedUrl(roomId).unwrap();
-      return Conversation.startSession({
-        signedUrl: socketUrl(signedUrl),
-        textOnly,
-        muteMicWhileAgentSpeaks: preferences.muteWhileAgentSpeaks,
-        dynamicVariables: {
-          user_name: user.firstName?.trim() || user.username,
-          user_role: user.role,
-          username: user.username,
-        },
-        ...callbacks,
-      });
-    };
-    try {
-      let conversation: Conversation;
-      try {
-        conversation = await attempt(false);
-      } catch (error) {
-        if (!(error instanceof VoiceClientError) || !AUDIO_FAILURES.has(error.code)) throw error;
-        // No microphone (denied, missing, or no audio support): typed chat still works.
-        console.warn('Voice is unavailable; continuing with a text-only session', error);
-        if (!mountedRef.current) return;
-        setTextOnlyReason(error.code === 'MICROPHONE_FAILED' ? 'microphone' : 'audio');
-        conversation = await attempt(true);
+        setTextOnlyReason(null);
+        // A start made for saved questions fails quietly and is tried again later.
+        if (quiet) setDropped(true);
+        else addError(CONNECTION_ERROR_TEXT);
+      } finally {
+        startingRef.current = false;
       }
-      current = conversation;
-      if (!mountedRef.current) {
-        void conversation.endSession();
-        return;
-      }
-      sessionRef.current = conversation;
-      setSession(conversation);
-      setStatus(conversation.getStatus());
-    } catch (error) {
-      // Start failures: the spec logs them; the chat also says so in its own words.
-      console.warn('Voice session start failed', error);
-      if (!mountedRef.current) return;
-      setStatus('disconnected');
-      setTextOnlyReason(null);
-      addError(CONNECTION_ERROR_TEXT);
-    } finally {
-      startingRef.current = false;
-    }
-  }, [add, addError, dispatch, getSignedUrl, preferences.muteWhileAgentSpeaks, roomId, user]);
+    },
+    [add, addError, dispatch, getSignedUrl, roomId, user],
+  );
 
   const end = useCallback(() => {
+    // The user's own end: saved questions wait for the next start, none is started for them.
+    resumeRef.current = false;
     void sessionRef.current?.endSession();
   }, []);
 
   /**
    * The spec's send rules. Returns true when the text was taken (the input may be cleared);
-   * false when blocked or ignored as a duplicate.
+   * false when blocked or ignored as a duplicate. Without signal (or while saved questions
+   * wait) the question is saved on this device and sent later, in order.
    */
   const send = useCallback(
     (raw: string): boolean => {
       const text = raw.trim();
+      if (!text) return false;
       const conversation = sessionRef.current;
-      if (!text || agentTyping || status !== 'connected' || !conversation) return false;
+      const queueing = offline || queue.length > 0;
+      if (!queueing && (agentTyping || status !== 'connected' || !conversation)) return false;
       const now = Date.now();
       const last = lastSentRef.current;
       if (last && last.text === text && now - last.at < config.chat.duplicateWindowMs) return false;
       lastSentRef.current = { text, at: now };
+      if (queueing || !conversation) {
+        setQueue(enqueue(user.id, roomId, text, now));
+        return true;
+      }
       add({ text, isUser: true, isError: false });
       let sent = false;
       try {
@@ -239,8 +353,70 @@ export function useRoomConversation({ roomId, user, preferences }: UseRoomConver
       else addError(SEND_ERROR_TEXT);
       return true;
     },
-    [add, addError, agentTyping, status],
+    [add, addError, agentTyping, offline, queue.length, roomId, status, user.id],
   );
+
+  /** Drops a saved question that has not been sent. */
+  const removeQueued = useCallback(
+    (id: string) => {
+      if (inFlightRef.current?.id === id) return;
+      setQueue(dequeue(user.id, roomId, id).queue);
+    },
+    [roomId, user.id],
+  );
+
+  // Saved questions go out once there is signal: the conversation is started (or resumed) as
+  // needed, then one question at a time, each after the previous one's answer.
+  useEffect(() => {
+    if (offline || queue.length === 0) return undefined;
+    const conversation = sessionRef.current;
+    if (!conversation) {
+      if (status !== 'disconnected' || startingRef.current || !canStart || !resumeRef.current)
+        return undefined;
+      resumeRef.current = false;
+      void start({ quiet: true });
+      return undefined;
+    }
+    if (status !== 'connected' || agentTyping || inFlightRef.current) return undefined;
+    const wait = readyAtRef.current - Date.now();
+    if (wait > 0) {
+      const timer = setTimeout(() => setTick((n) => n + 1), wait);
+      return () => clearTimeout(timer);
+    }
+    // Another tab may have sent or removed it meanwhile: the stored queue decides.
+    const stored = readQueue(user.id, roomId);
+    const head = stored[0];
+    if (!head || head.id !== queue[0]?.id) {
+      setQueue(stored);
+      return undefined;
+    }
+    let sent = false;
+    try {
+      sent = conversation.sendUserMessage(head.text);
+    } catch (error) {
+      console.warn('Sending a saved question failed', error);
+    }
+    if (sent) {
+      inFlightRef.current = head;
+      setInFlightId(head.id);
+      setAgentTyping(true);
+      return undefined;
+    }
+    // Not sent (the socket is closing, say): it stays saved; try again shortly.
+    const timer = setTimeout(() => setTick((n) => n + 1), QUEUE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [agentTyping, canStart, offline, queue, roomId, start, status, tick, user.id]);
+
+  // A session that dropped while the browser says online: try again now and then while
+  // questions wait (the 'online' event may never come).
+  useEffect(() => {
+    if (!dropped || !online || queue.length === 0) return undefined;
+    const timer = setInterval(() => {
+      setDropped(false);
+      resumeRef.current = true;
+    }, QUEUE_RETRY_MS);
+    return () => clearInterval(timer);
+  }, [dropped, online, queue.length]);
 
   const setDraft = useCallback((text: string) => sessionRef.current?.setDraft(text), []);
   const signalActivity = useCallback(() => sessionRef.current?.sendUserActivity(), []);
@@ -266,6 +442,48 @@ export function useRoomConversation({ roomId, user, preferences }: UseRoomConver
     session?.setMuteMicWhileAgentSpeaks(preferences.muteWhileAgentSpeaks);
   }, [session, preferences.muteWhileAgentSpeaks]);
 
+  // Text mode during a voice session: the microphone's tracks are stopped (its indicator goes
+  // off) and agent audio is not played; back to voice opens the microphone again.
+  const textMode = preferences.textMode;
+  useEffect(() => {
+    if (!session || !sessionVoice) return;
+    session.setOutputEnabled(!textMode);
+    setMode('listening');
+    setTalkHeld(false);
+    session.setInputEnabled(!textMode).then(
+      () => {
+        if (!textMode && mountedRef.current) setMicFailed(false);
+      },
+      (error: unknown) => {
+        console.warn('The microphone could not be opened again', error);
+        if (!mountedRef.current) return;
+        session.setOutputEnabled(false);
+        setMicFailed(true);
+        onPreferencesChange?.({ textMode: true });
+      },
+    );
+  }, [session, sessionVoice, textMode, onPreferencesChange]);
+
+  /**
+   * The one-tap switch. A session started as text only has no voice on the server's side, so
+   * switching it to voice starts a new, voice conversation (the messages stay on screen).
+   */
+  const setTextMode = useCallback(
+    (on: boolean) => {
+      onPreferencesChange?.({ textMode: on });
+      if (!on) setMicFailed(false);
+      const conversation = sessionRef.current;
+      if (!on && conversation && !sessionVoice) {
+        void conversation.endSession().then(() => {
+          if (mountedRef.current) void start({ voice: true });
+        });
+      }
+    },
+    [onPreferencesChange, sessionVoice, start],
+  );
+
+  const queued: QueuedChatQuestion[] = queue.map((q) => ({ ...q, sent: q.id === inFlightId }));
+
   return {
     status,
     messages,
@@ -277,6 +495,14 @@ export function useRoomConversation({ roomId, user, preferences }: UseRoomConver
     talkHeld,
     setTalkHeld,
     canRate: session !== null,
+    /** A voice session runs with its microphone on (not text mode, not a text-only session). */
+    voiceLive: session !== null && status === 'connected' && sessionVoice && !textMode,
+    /** The microphone could not be opened again on the switch back to voice. */
+    micFailed,
+    setTextMode,
+    offline,
+    queued,
+    removeQueued,
     start,
     end,
     send,

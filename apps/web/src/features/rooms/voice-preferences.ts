@@ -8,12 +8,18 @@ export interface VoicePreferences {
   holdToTalk: boolean;
   /** The microphone is off while the agent speaks (no headset on a loud site). */
   muteWhileAgentSpeaks: boolean;
+  /**
+   * Typing instead of talking: no microphone and no agent audio; answers arrive as text.
+   * (Added later: a stored choice without it reads as false, i.e. voice.)
+   */
+  textMode: boolean;
 }
 
 export const defaultVoicePreferences: VoicePreferences = {
   muted: false,
   holdToTalk: false,
   muteWhileAgentSpeaks: false,
+  textMode: false,
 };
 
 export const voicePreferencesKey = (roomId: number) => `room_voice_preferences_${roomId}`;
@@ -26,6 +32,7 @@ export function readVoicePreferences(roomId: number): VoicePreferences {
       muted: stored.muted === true,
       holdToTalk: stored.holdToTalk === true,
       muteWhileAgentSpeaks: stored.muteWhileAgentSpeaks === true,
+      textMode: stored.textMode === true,
     };
   } catch {
     return defaultVoicePreferences;

@@ -4,7 +4,9 @@ import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbDownOutlinedIcon from '@mui/icons-material/ThumbDownOutlined';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import ThumbUpOutlinedIcon from '@mui/icons-material/ThumbUpOutlined';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 
@@ -27,6 +29,10 @@ export interface ChatMessageItemProps {
   onFeedback?: (like: boolean) => void;
   /** False once the session is over (feedback goes over the live socket). */
   canRate?: boolean;
+  /** A question saved on this device, not answered yet: what its mark says. */
+  pending?: string;
+  /** For a saved question not yet sent: drops it. */
+  onRemove?: () => void;
 }
 
 export const citationLabel = (c: Citation) => `${c.title}, page ${c.page}`;
@@ -38,6 +44,8 @@ export function ChatMessageItem({
   onOpenCitation,
   onFeedback,
   canRate = false,
+  pending,
+  onRemove,
 }: ChatMessageItemProps) {
   const { isUser, isError } = message;
   const rateable = !isUser && !isError && message.eventId !== undefined;
@@ -55,6 +63,37 @@ export function ChatMessageItem({
       <ChatBubble speaker={isUser ? 'You' : agentName} isUser={isUser} isError={isError}>
         {message.text}
       </ChatBubble>
+      {pending ? (
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            justifyContent: 'flex-end',
+            gap: 1,
+          }}
+        >
+          <Typography
+            variant="body2"
+            sx={{ color: 'text.secondary', display: 'flex', alignItems: 'center', gap: 0.5 }}
+          >
+            <ScheduleIcon fontSize="small" aria-hidden />
+            {pending}
+          </Typography>
+          {onRemove ? (
+            <Button
+              size="small"
+              variant="outlined"
+              color="secondary"
+              onClick={onRemove}
+              aria-label={`Remove the question: ${message.text}`}
+              sx={{ minHeight: 44, minWidth: 44 }}
+            >
+              Remove
+            </Button>
+          ) : null}
+        </Box>
+      ) : null}
       {isError && message.detail ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {message.detail}

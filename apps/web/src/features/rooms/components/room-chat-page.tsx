@@ -19,7 +19,7 @@ import { useVoicePreferences } from '../voice-preferences';
 import { useGetVoiceStatusQuery } from '../voice.api';
 import { PastConversations } from './past-conversations';
 import { RoomChatPanel } from './room-chat-panel';
-import { VoiceControls } from './voice-controls';
+import { TalkControls, VoiceControls } from './voice-controls';
 
 /**
  * /test-room/{id}: 'Loading...', then the room (name from GET /api/user/rooms, or 'Room not
@@ -86,13 +86,19 @@ export function RoomChatPage({ user }: { user: User }) {
 function RoomChat({ room, user }: { room: Room; user: User }) {
   const agentName = room.agent.name;
   const [preferences, setPreferences] = useVoicePreferences(room.id);
-  const chat = useRoomConversation({ roomId: room.id, user, preferences });
-  const citations = useOpenCitation();
-  const { data: voiceStatus } = useGetVoiceStatusQuery();
   const live = room.status === 'LIVE';
   const state = room.status === 'PAUSED' ? 'paused' : 'inactive';
   // Users talk only in LIVE rooms; the owner may try any room (the server allows it too).
   const canStart = live || user.role === 'OWNER';
+  const chat = useRoomConversation({
+    roomId: room.id,
+    user,
+    preferences,
+    onPreferencesChange: setPreferences,
+    canStart,
+  });
+  const citations = useOpenCitation();
+  const { data: voiceStatus } = useGetVoiceStatusQuery();
   const sessionRuns = chat.status === 'connected';
 
   return (
@@ -136,16 +142,27 @@ function RoomChat({ room, user }: { room: Room; user: User }) {
         onInputFocus={chat.signalActivity}
         onFeedback={chat.sendFeedback}
         onOpenCitation={citations.open}
+        offline={chat.offline}
+        queued={chat.queued}
+        onRemoveQueued={chat.removeQueued}
+        controls={
+          <TalkControls
+            preferences={preferences}
+            voiceLive={chat.voiceLive}
+            talkHeld={chat.talkHeld}
+            onTalkHeld={chat.setTalkHeld}
+            onTextModeChange={chat.setTextMode}
+            micFailed={chat.micFailed}
+          />
+        }
       />
       <VoiceControls
         agentName={agentName}
         preferences={preferences}
         onChange={setPreferences}
-        voiceLive={sessionRuns && chat.textOnlyReason === null}
-        textOnly={sessionRuns && chat.textOnlyReason !== null}
+        voiceLive={chat.voiceLive}
+        textOnly={sessionRuns && !chat.voiceLive && !preferences.textMode}
         micMuted={chat.micMuted}
-        talkHeld={chat.talkHeld}
-        onTalkHeld={chat.setTalkHeld}
       />
       <PastConversations roomId={room.id} agentName={agentName} onOpenCitation={citations.open} />
       <ExternalLinkDialog {...citations.externalDialog} />

@@ -10,9 +10,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { config } from '../../../app/config';
-import type { ChatMessage, TextOnlyReason } from '../use-room-conversation';
+import type { ChatMessage, QueuedChatQuestion, TextOnlyReason } from '../use-room-conversation';
 import { ChatMessageItem } from './chat-message-item';
 
 export interface RoomChatPanelProps {
@@ -34,7 +34,18 @@ export interface RoomChatPanelProps {
   onInputFocus: () => void;
   onFeedback: (messageId: string, like: boolean) => void;
   onOpenCitation: (citation: Citation) => void;
+  /** No signal (or the session dropped): questions are saved and sent on reconnect. */
+  offline?: boolean;
+  /** Questions saved on this device, oldest first, not answered yet. */
+  queued?: QueuedChatQuestion[];
+  onRemoveQueued?: (id: string) => void;
+  /** Shown under the session button (the talk/type switch, Hold to talk). */
+  controls?: ReactNode;
 }
+
+export const OFFLINE_MARK = 'Waiting for signal — sends when you are back online';
+export const WAITING_MARK = 'Waiting to send';
+export const SENT_MARK = 'Sent — waiting for the answer';
 
 const statusText: Record<Status, string> = {
   connected: 'Connected',
@@ -50,14 +61,16 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
   const [text, setText] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
   const nearBottomRef = useRef(true);
+  const { offline = false, queued = [] } = props;
   const connected = status === 'connected';
-  const canSend = connected && !agentTyping && text.trim() !== '';
+  // Without signal the input stays usable: questions are saved and sent on reconnect.
+  const canSend = (offline || (connected && !agentTyping)) && text.trim() !== '';
 
   // Hold the view at the newest message while the reader is within 100 px of the bottom.
   useLayoutEffect(() => {
     const list = listRef.current;
     if (list && nearBottomRef.current) list.scrollTop = list.scrollHeight;
-  }, [messages.length, agentTyping]);
+  }, [messages.length, queued.length, agentTyping]);
   const onScroll = () => {
     const list = listRef.current;
     if (!list) return;
@@ -127,12 +140,28 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
           </Box>
           {sessionButton}
         </Box>
+        {/* With the session button, so that both are on a phone's first screen. */}
+        {props.controls}
 
         {textOnlyReason && status !== 'disconnected' ? (
           <Alert severity="info">
             {textOnlyReason === 'microphone'
               ? 'The microphone could not be opened, so this conversation is text only. Type your questions below; to talk, allow the microphone in the browser and start a new conversation.'
               : 'Audio could not be started in this browser, so this conversation is text only. Type your questions below.'}
+          </Alert>
+        ) : null}
+
+        {offline || queued.length > 0 ? (
+          <Alert severity={offline ? 'warning' : 'info'} role="status">
+            {offline
+              ? queued.length > 0
+                ? `No signal. ${queued.length === 1 ? 'Your question is' : `Your ${queued.length} questions are`} saved on this device and will be sent when you are back online.`
+                : 'No signal. You can keep typing: questions are saved on this device and sent when you are back online.'
+              : connected
+                ? `Sending your saved questions, one at a time (${queued.length} left).`
+                : queued.length === 1
+                  ? '1 saved question is waiting. It is sent when the conversation starts.'
+                  : `${queued.length} saved questions are waiting. They are sent when the conversation starts.`}
           </Alert>
         ) : null}
 
@@ -156,7 +185,7 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
             },
           }}
         >
-          {messages.length === 0 ? (
+          {messages.length === 0 && queued.length === 0 ? (
             <EmptyState
               icon={<ChatBubbleOutlineIcon />}
               title="Ready to chat"
@@ -182,6 +211,18 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
                   onOpenCitation={props.onOpenCitation}
                   onFeedback={(like) => props.onFeedback(m.id, like)}
                   canRate={props.canRate}
+                />
+              ))}
+              {queued.map((q) => (
+                <ChatMessageItem
+                  key={q.id}
+                  message={{ id: q.id, text: q.text, isUser: true, isError: false, citations: [] }}
+                  agentName={agentName}
+                  onOpenCitation={props.onOpenCitation}
+                  pending={q.sent ? SENT_MARK : offline ? OFFLINE_MARK : WAITING_MARK}
+                  onRemove={
+                    q.sent || !props.onRemoveQueued ? undefined : () => props.onRemoveQueued?.(q.id)
+                  }
                 />
               ))}
             </Box>
@@ -213,7 +254,11 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
             }}
             onFocus={props.onInputFocus}
             placeholder={
-              connected ? `Send a message to ${agentName}...` : 'Starting conversation...'
+              offline
+                ? 'No signal: type a question, it is sent later'
+                : connected
+                  ? `Send a message to ${agentName}...`
+                  : 'Starting conversation...'
             }
             fullWidth
             autoComplete="off"
@@ -226,7 +271,7 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
             endIcon={<SendIcon />}
             sx={{ minHeight: 44, minWidth: 120, flexShrink: 0 }}
           >
-            {agentTyping ? 'Sending...' : 'Send'}
+            {agentTyping && !offline ? 'Sending...' : 'Send'}
           </Button>
         </Box>
       </CardContent>

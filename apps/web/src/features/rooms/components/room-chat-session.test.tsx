@@ -395,6 +395,7 @@ describe('room chat: noisy-site controls', () => {
       muted: true,
       holdToTalk: true,
       muteWhileAgentSpeaks: true,
+      textMode: false,
     });
     // No voice session yet: the big button is there but cannot be held.
     expect(screen.getByRole('button', { name: 'Hold to talk' })).toBeDisabled();
