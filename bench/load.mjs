@@ -720,7 +720,7 @@ try {
       const a = t.alone.hot.summary();
       const d = t.during.hot.summary();
       const p99Ratio = d.p99 / a.p99;
-      if (targets.length > 1) console.log(`${t.name}:`);
+      if (targets.length > 1) console.log(`${t === targets[0] ? 'A' : 'B'}: ${t.name}`);
       console.log(
         `alone        ${f0(t.aloneRun.sent / t.aloneRun.seconds).padStart(6)} reads/s  p50 ${f1(a.p50)} ms  p99 ${f1(a.p99)} ms  (${a.errors} errors)`,
       );
@@ -741,7 +741,7 @@ try {
       console.log(
         `ratio during/alone: p50 ${f2(d.p50 / a.p50)}x, p99 ${f2(p99Ratio)}x (target p99 ≤ ${TARGETS.stormP99Ratio}x)`,
       );
-      const of = t === targets[0] ? '' : ` (${t.name})`;
+      const of = t === targets[0] ? '' : ' (B)';
       results.push(
         [
           `hot read p99 during storm ÷ alone${of}`,
