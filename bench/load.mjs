@@ -9,7 +9,10 @@
 // database fc_load_<pid> is created and dropped), BENCH_PORT, LOAD_SKIP_BUILD=1,
 // LOAD_PHASES (mixed,hot,storm: the phases to run), LOAD_API_NODE_ARGS (e.g. "--cpu-prof"),
 // LOAD_API_ENV (e.g. "UV_THREADPOOL_SIZE=1": extra API environment, for experiments),
-// BARE_LAYERS (add the API's layers to the bare server one by one: see load-bare-server.mjs).
+// BARE_LAYERS (add the API's layers to the bare server one by one: see load-bare-server.mjs),
+// LOAD_API_MAIN (another build to start), LOAD_STORM_COMPARE (a second build measured in the
+// same storm phase, segment by segment; LOAD_STORM_COMPARE_ENV: its extra environment),
+// LOAD_STORM_ROUNDS (repeat the storm phase's alone/storm/storm/alone in shorter segments).
 //
 // It builds and starts the real API (dist/apps/api/main.mjs, SEED_DEMO=1), signs in the owner,
 // the demo USER and bench accounts over HTTP, then:
