@@ -9,7 +9,10 @@
 // database fc_load_<pid> is created and dropped), BENCH_PORT, LOAD_SKIP_BUILD=1,
 // LOAD_PHASES (mixed,hot,storm: the phases to run), LOAD_API_NODE_ARGS (e.g. "--cpu-prof"),
 // LOAD_API_ENV (e.g. "UV_THREADPOOL_SIZE=1": extra API environment, for experiments),
-// BARE_LAYERS (add the API's layers to the bare server one by one: see load-bare-server.mjs).
+// BARE_LAYERS (add the API's layers to the bare server one by one: see load-bare-server.mjs),
+// LOAD_API_MAIN (another build to start), LOAD_STORM_COMPARE (a second build measured in the
+// same storm phase, segment by segment; LOAD_STORM_COMPARE_ENV: its extra environment),
+// LOAD_STORM_ROUNDS (repeat the storm phase's alone/storm/storm/alone in shorter segments).
 //
 // It builds and starts the real API (dist/apps/api/main.mjs, SEED_DEMO=1), signs in the owner,
 // the demo USER and bench accounts over HTTP, then:
@@ -32,10 +35,12 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
 const STORM_CONNECTIONS = Number(process.env.LOAD_STORM_CONNECTIONS ?? 16);
 const STORM_READERS = Number(process.env.LOAD_STORM_READ_CONNECTIONS ?? 20);
+const STORM_ROUNDS = Math.max(1, Number(process.env.LOAD_STORM_ROUNDS ?? 1));
 const PHASES = new Set((process.env.LOAD_PHASES ?? 'mixed,hot,storm').split(','));
 const PG_URL = process.env.LOAD_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.BENCH_PORT ?? 3800 + Math.floor(Math.random() * 40));
 const BARE_PORT = PORT + 50;
+const COMPARE_PORT = PORT + 25; // LOAD_STORM_COMPARE's API
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const OWNER = { email: 'load-owner@fieldcraft.local', password: 'load-owner-password' };
 const DEMO_USER = { email: 'user@fieldcraft.local', password: 'fieldcraft-demo' };
@@ -253,40 +258,55 @@ dbUrl.pathname = `/${dbName}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fc-load-'));
 let api;
 let bare;
+let compareApi;
+let compareEnv;
+let startApi;
 const results = [];
 try {
   // LOAD_API_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the API under load.
   const nodeArgs = (process.env.LOAD_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // LOAD_API_ENV, e.g. "UV_THREADPOOL_SIZE=1": extra environment for the API (experiments).
-  const apiEnv = Object.fromEntries(
-    (process.env.LOAD_API_ENV ?? '')
-      .split(' ')
-      .filter(Boolean)
-      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
-  );
+  const parseEnv = (text) =>
+    Object.fromEntries(
+      (text ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+    );
+  const apiEnv = parseEnv(process.env.LOAD_API_ENV);
+  // LOAD_STORM_COMPARE_ENV: environment added to LOAD_STORM_COMPARE's API only.
+  compareEnv = parseEnv(process.env.LOAD_STORM_COMPARE_ENV);
   if (Object.keys(apiEnv).length) console.log(`API environment added: ${process.env.LOAD_API_ENV}`);
-  api = spawn(process.execPath, [...nodeArgs, 'dist/apps/api/main.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl.href,
-      DATABASE_SCHEMA: '',
-      DATA_DIR: dataDir,
-      OWNER_EMAIL: OWNER.email,
-      OWNER_PASSWORD: OWNER.password,
-      SEED_DEMO: '1',
-      WEB_DIST_DIR: '',
-      LOG_LEVEL: 'warn',
-      // The storm signs in with wrong passwords thousands of times from one address: the
-      // throttle still runs (its queries are part of the cost) but never locks the bench out.
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
-      ...apiEnv,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // LOAD_API_MAIN: another build of the API to start instead of dist/apps/api.
+  const apiMain = process.env.LOAD_API_MAIN ?? 'dist/apps/api/main.mjs';
+  if (process.env.LOAD_API_MAIN) console.log(`API: ${apiMain}`);
+  startApi = (main, port, moreEnv = {}) =>
+    spawn(process.execPath, [...nodeArgs, main], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: dbUrl.href,
+        DATABASE_SCHEMA: '',
+        DATA_DIR: dataDir,
+        OWNER_EMAIL: OWNER.email,
+        OWNER_PASSWORD: OWNER.password,
+        SEED_DEMO: '1',
+        WEB_DIST_DIR: '',
+        LOG_LEVEL: 'warn',
+        // The bench sends Origin: ORIGIN to every API it starts.
+        TRUSTED_ORIGINS: ORIGIN,
+        // The storm signs in with wrong passwords thousands of times from one address: the
+        // throttle still runs (its queries are part of the cost) but never locks the bench out.
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
+        LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+        ...apiEnv,
+        ...moreEnv,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+  api = startApi(apiMain, PORT);
   await waitFor(`${ORIGIN}/api/health`, api);
 
   // ---- accounts, rooms, content ----------------------------------------------------------------
@@ -630,11 +650,6 @@ try {
   if (PHASES.has('storm')) {
     const stormSeconds = Math.max(5, SECONDS / 2);
     const readConnections = STORM_READERS;
-    const readPool = newPool(PORT, readConnections);
-    await drive(readPool, readConnections, 2000, hotRead, {});
-    const alone = {};
-    const aloneRun = { sent: 0, seconds: 0 };
-
     let stormSeq = 0;
     const signInRequest = () => {
       const n = stormSeq++;
@@ -648,70 +663,98 @@ try {
         expect: right ? 200 : 401,
       };
     };
-    const stormPool = newPool(PORT, STORM_CONNECTIONS);
-    const during = {};
-    const stormStats = {};
-    const duringRun = { sent: 0, seconds: 0 };
-    const stormRun = { sent: 0, seconds: 0 };
     const add = (total, run) => {
       total.sent += run.sent;
       total.seconds += run.seconds;
     };
-    // Alternating halves (alone, storm, storm, alone), as the hot-read rounds: a change in the
-    // machine's load during the phase hits both sides alike instead of one.
-    // Each side gets stormSeconds in all, in two halves.
-    const halfMs = (stormSeconds * 1000) / 2;
-    for (const segment of ['alone', 'storm', 'storm', 'alone']) {
-      if (segment === 'alone') {
-        add(aloneRun, await drive(readPool, readConnections, halfMs, hotRead, alone));
-        continue;
-      }
-      const [reads, signIns] = await Promise.all([
-        drive(readPool, readConnections, halfMs, hotRead, during),
-        drive(stormPool, STORM_CONNECTIONS, halfMs, signInRequest, stormStats),
-      ]);
-      add(duringRun, reads);
-      add(stormRun, signIns);
+    // The API under test, and with LOAD_STORM_COMPARE a second build of it (started now, on
+    // the same database) measured in the same run, segment by segment, so the machine's
+    // load hits both alike.
+    const targets = [{ name: 'this build', port: PORT }];
+    if (process.env.LOAD_STORM_COMPARE) {
+      compareApi = startApi(process.env.LOAD_STORM_COMPARE, COMPARE_PORT, compareEnv);
+      await waitFor(`http://127.0.0.1:${COMPARE_PORT}/api/health`, compareApi);
+      const name = [process.env.LOAD_STORM_COMPARE, process.env.LOAD_STORM_COMPARE_ENV];
+      targets.push({ name: name.filter(Boolean).join(' '), port: COMPARE_PORT });
     }
-    await readPool.close();
-    await stormPool.close();
-    const a = alone.hot.summary();
-    const d = during.hot.summary();
-    const p99Ratio = d.p99 / a.p99;
+    for (const t of targets) {
+      t.readPool = newPool(t.port, readConnections);
+      t.stormPool = newPool(t.port, STORM_CONNECTIONS);
+      t.alone = {};
+      t.during = {};
+      t.stormStats = {};
+      t.aloneRun = { sent: 0, seconds: 0 };
+      t.duringRun = { sent: 0, seconds: 0 };
+      t.stormRun = { sent: 0, seconds: 0 };
+      await drive(t.readPool, readConnections, 2000, hotRead, {});
+    }
+    // Alternating halves (alone, storm, storm, alone), as the hot-read rounds: a change in the
+    // machine's load during the phase hits both sides alike instead of one. LOAD_STORM_ROUNDS
+    // repeats that in shorter segments; each side gets stormSeconds in all. With two builds,
+    // each segment is run for both, in the order A B, B A, A B, …
+    const segmentMs = (stormSeconds * 1000) / (2 * STORM_ROUNDS);
+    let flip = false;
+    for (let round = 0; round < STORM_ROUNDS; round++) {
+      for (const segment of ['alone', 'storm', 'storm', 'alone']) {
+        for (const t of flip ? [...targets].reverse() : targets) {
+          if (segment === 'alone') {
+            add(t.aloneRun, await drive(t.readPool, readConnections, segmentMs, hotRead, t.alone));
+            continue;
+          }
+          const [reads, signIns] = await Promise.all([
+            drive(t.readPool, readConnections, segmentMs, hotRead, t.during),
+            drive(t.stormPool, STORM_CONNECTIONS, segmentMs, signInRequest, t.stormStats),
+          ]);
+          add(t.duringRun, reads);
+          add(t.stormRun, signIns);
+        }
+        flip = !flip;
+      }
+    }
     console.log(
       `\n3. hot read during a login storm: ${readConnections} read connections, ${stormSeconds} s alone and ` +
         `${stormSeconds} s beside ${STORM_CONNECTIONS} sign-in loops over ${STORMERS} accounts (half wrong passwords), ` +
-        'alternating (alone, storm, storm, alone)',
+        `alternating (alone, storm, storm, alone${STORM_ROUNDS > 1 ? ` × ${STORM_ROUNDS}` : ''})` +
+        (targets.length > 1 ? `; two builds, segment by segment` : ''),
     );
-    console.log(
-      `alone        ${f0(aloneRun.sent / aloneRun.seconds).padStart(6)} reads/s  p50 ${f1(a.p50)} ms  p99 ${f1(a.p99)} ms  (${a.errors} errors)`,
-    );
-    console.log(
-      `during storm ${f0(duringRun.sent / duringRun.seconds).padStart(6)} reads/s  p50 ${f1(d.p50)} ms  p99 ${f1(d.p99)} ms  (${d.errors} errors)`,
-    );
-    let stormErrors = 0;
-    for (const [kind, s] of Object.entries(stormStats)) {
-      const { count, errors, p50, p99 } = s.summary();
-      stormErrors += errors;
+    for (const t of targets) {
+      await t.readPool.close();
+      await t.stormPool.close();
+      const a = t.alone.hot.summary();
+      const d = t.during.hot.summary();
+      const p99Ratio = d.p99 / a.p99;
+      if (targets.length > 1) console.log(`${t === targets[0] ? 'A' : 'B'}: ${t.name}`);
       console.log(
-        `  ${kind.padEnd(24)} ${f1(count / stormRun.seconds).padStart(6)}/s  p50 ${f1(p50)} ms  p99 ${f1(p99)} ms  (${errors} unexpected answers)`,
+        `alone        ${f0(t.aloneRun.sent / t.aloneRun.seconds).padStart(6)} reads/s  p50 ${f1(a.p50)} ms  p99 ${f1(a.p99)} ms  (${a.errors} errors)`,
       );
-      for (const sample of s.samples) console.log(`    ${sample}`);
+      console.log(
+        `during storm ${f0(t.duringRun.sent / t.duringRun.seconds).padStart(6)} reads/s  p50 ${f1(d.p50)} ms  p99 ${f1(d.p99)} ms  (${d.errors} errors)`,
+      );
+      let stormErrors = 0;
+      for (const [kind, s] of Object.entries(t.stormStats)) {
+        const { count, errors, p50, p99 } = s.summary();
+        stormErrors += errors;
+        console.log(
+          `  ${kind.padEnd(24)} ${f1(count / t.stormRun.seconds).padStart(6)}/s  p50 ${f1(p50)} ms  p99 ${f1(p99)} ms  (${errors} unexpected answers)`,
+        );
+        for (const sample of s.samples) console.log(`    ${sample}`);
+      }
+      for (const sample of [...t.alone.hot.samples, ...t.during.hot.samples])
+        console.log(`  read error: ${sample}`);
+      console.log(
+        `ratio during/alone: p50 ${f2(d.p50 / a.p50)}x, p99 ${f2(p99Ratio)}x (target p99 ≤ ${TARGETS.stormP99Ratio}x)`,
+      );
+      const of = t === targets[0] ? '' : ' (B)';
+      results.push(
+        [
+          `hot read p99 during storm ÷ alone${of}`,
+          `${f2(p99Ratio)}x (${f1(d.p99)} vs ${f1(a.p99)} ms; p50 ${f2(d.p50 / a.p50)}x)`,
+          `≤ ${TARGETS.stormP99Ratio}x`,
+          p99Ratio <= TARGETS.stormP99Ratio && a.errors + d.errors === 0,
+        ],
+        [`login storm: unexpected answers${of}`, String(stormErrors), '0', stormErrors === 0],
+      );
     }
-    for (const sample of [...alone.hot.samples, ...during.hot.samples])
-      console.log(`  read error: ${sample}`);
-    console.log(
-      `ratio during/alone: p50 ${f2(d.p50 / a.p50)}x, p99 ${f2(p99Ratio)}x (target p99 ≤ ${TARGETS.stormP99Ratio}x)`,
-    );
-    results.push(
-      [
-        'hot read p99 during storm ÷ alone',
-        `${f2(p99Ratio)}x (${f1(d.p99)} vs ${f1(a.p99)} ms; p50 ${f2(d.p50 / a.p50)}x)`,
-        `≤ ${TARGETS.stormP99Ratio}x`,
-        p99Ratio <= TARGETS.stormP99Ratio && a.errors + d.errors === 0,
-      ],
-      ['login storm: unexpected answers', String(stormErrors), '0', stormErrors === 0],
-    );
   }
 
   // ---- table ------------------------------------------------------------------------------------
@@ -724,6 +767,7 @@ try {
   }
 } finally {
   await stop(bare);
+  await stop(compareApi);
   await stop(api);
   rmSync(dataDir, { recursive: true, force: true });
   await admin.query(`drop database if exists ${dbName} with (force)`);

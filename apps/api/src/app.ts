@@ -4,7 +4,11 @@ import type { DestinationStream } from 'pino';
 import { advisorPlugin } from './plugins/advisor';
 import { bootstrapPlugin } from './plugins/bootstrap';
 import { type AppConfig, configPlugin, DEFAULT_SERVER_TIMEOUTS } from './plugins/config';
-import { defaultPasswordHashingLimits, setPasswordHashingLimits } from './lib/passwords';
+import {
+  closePasswordHashing,
+  defaultPasswordHashingLimits,
+  setPasswordHashingLimits,
+} from './lib/passwords';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin, validatorCompiler } from './plugins/error-handler';
 import { requestIdGenerator } from './lib/request-id';
@@ -77,6 +81,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       connectionsCheckingInterval: Math.max(100, Math.min(5_000, timeouts.headersMs / 4)),
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // The hashing threads end with the app (lib/password-workers.ts).
+  app.addHook('onClose', () => closePasswordHashing());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

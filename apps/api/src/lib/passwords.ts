@@ -1,23 +1,22 @@
 import { ErrorCode } from '@fieldcraft/contracts';
-import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { AppError } from './app-error';
+import { PasswordWorkerPool } from './password-workers';
 
 // argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, 2 passes, 1 lane.
 export const PASSWORD_HASH_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export interface PasswordHashingLimits {
-  /** Hashes / verifications running at once (each takes one libuv thread and 19 MiB). */
+  /** Hashes / verifications running at once (each takes one hashing thread and 19 MiB). */
   concurrency: number;
   /** Further ones waiting their turn; past that the caller gets 503 at once. */
   queue: number;
 }
 
 /**
- * One CPU stays free for the event loop that serves every other request: argon2 runs on
- * libuv's thread pool, and unbounded, a burst of sign-ins takes every CPU from the reads
- * (docs/benchmarks-load.md, "login storm").
+ * One CPU stays free for the event loop that serves every other request: unbounded, a burst of
+ * sign-ins takes every CPU from the reads (docs/benchmarks-load.md, "login storm").
  */
 export function defaultPasswordHashingLimits(cpus = availableParallelism()): PasswordHashingLimits {
   const concurrency = Math.max(1, cpus - 1);
@@ -25,8 +24,8 @@ export function defaultPasswordHashingLimits(cpus = availableParallelism()): Pas
 }
 
 /**
- * A process-wide semaphore: the thread pool and the CPUs it competes for are per process, so
- * two Fastify instances in one process (tests) share it too.
+ * A process-wide semaphore: the hashing threads and the CPUs they compete for are per process,
+ * so two Fastify instances in one process (tests) share it too.
  */
 class Semaphore {
   private running = 0;
@@ -55,6 +54,25 @@ class Semaphore {
 const limiter = new Semaphore(defaultPasswordHashingLimits());
 
 /**
+ * The threads argon2 runs on (lib/password-workers.ts): one per slot at most, at a lower OS
+ * priority than the event loop, so reads win the CPU when both want it.
+ */
+const workers = new PasswordWorkerPool(() => limiter.limits.concurrency);
+
+/**
+ * Ends the hashing threads (idle ones now, busy ones once answered); the app calls it on
+ * close. Hashing after it starts new threads, so other apps in the process are unaffected.
+ */
+export function closePasswordHashing(): Promise<void> {
+  return workers.shutdown();
+}
+
+/** Hashing threads alive now (tests). */
+export function passwordHashingThreads(): number {
+  return workers.threads;
+}
+
+/**
  * Runs `task` in one of the hashing slots (waiting its turn, or 503 when the queue is full),
  * exactly as a hash does. For work that must not compete with hashing, and for tests that
  * hold every slot to see what callers get then.
@@ -80,7 +98,7 @@ export function passwordHashingBusy(): AppError {
 
 /** Throws 503 SERVICE_UNAVAILABLE (an AppError) when the hashing queue is full. */
 export function hashPassword(password: string): Promise<string> {
-  return limiter.run(() => hash(password, PASSWORD_HASH_OPTIONS));
+  return limiter.run(() => workers.hash(password, PASSWORD_HASH_OPTIONS));
 }
 
 /**
@@ -90,7 +108,7 @@ export function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   return limiter.run(async () => {
     try {
-      return await verify(passwordHash, password);
+      return await workers.verify(passwordHash, password);
     } catch {
       return false;
     }
