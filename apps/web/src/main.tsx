@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { bootstrapImpersonation } from './app/impersonation';
+import { lastSeenHydrateAction } from './app/last-seen';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { registerServiceWorker } from './service-worker/register';
@@ -12,6 +13,9 @@ import { registerServiceWorker } from './service-worker/register';
 bootstrapImpersonation();
 
 const store = makeStore();
+// A repeat visit draws the signed-in user's last dashboard at once, then refreshes it (last-seen.ts).
+const lastSeen = lastSeenHydrateAction();
+if (lastSeen) store.dispatch(lastSeen);
 const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
