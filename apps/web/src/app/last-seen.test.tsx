@@ -12,8 +12,20 @@ import { makeStore } from './store';
 
 setupMswServer();
 
-const olivia = makeUser({ id: 7, role: 'USER', firstName: 'Olivia', lastName: null, email: 'olivia@example.com' });
-const bruno = makeUser({ id: 8, role: 'USER', firstName: 'Bruno', lastName: null, email: 'bruno@example.com' });
+const olivia = makeUser({
+  id: 7,
+  role: 'USER',
+  firstName: 'Olivia',
+  lastName: null,
+  email: 'olivia@example.com',
+});
+const bruno = makeUser({
+  id: 8,
+  role: 'USER',
+  firstName: 'Bruno',
+  lastName: null,
+  email: 'bruno@example.com',
+});
 
 function video(id: number, title: string): ContentItem {
   return {
@@ -74,7 +86,9 @@ describe('the last dashboard on this device', () => {
     renderApp('/dashboard', store);
 
     // Before the server has answered anything: the saved greeting and list.
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Olivia' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome back, Olivia' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Pour day/ })).toBeInTheDocument();
     // It still checks the session and refreshes the list.
     await waitFor(() => expect(seen.status).toBeGreaterThan(0));
@@ -119,10 +133,14 @@ describe('the last dashboard on this device', () => {
     localStorage.setItem(storageKeys.impersonationToken, 'a.b.c');
     expect(repeatVisitStore().hydrated).toBe(false);
     localStorage.removeItem(storageKeys.lastSeen);
-    await makeStore().dispatch(authApi.util.upsertQueryData('getAuthStatus', undefined, signedIn(olivia)));
+    await makeStore().dispatch(
+      authApi.util.upsertQueryData('getAuthStatus', undefined, signedIn(olivia)),
+    );
     expect(localStorage.getItem(storageKeys.lastSeen)).toBeNull();
     localStorage.removeItem(storageKeys.impersonationToken);
-    await makeStore().dispatch(authApi.util.upsertQueryData('getAuthStatus', undefined, signedIn(olivia)));
+    await makeStore().dispatch(
+      authApi.util.upsertQueryData('getAuthStatus', undefined, signedIn(olivia)),
+    );
     expect(readLastSeen()?.userId).toBe(olivia.id);
   });
 
@@ -131,7 +149,10 @@ describe('the last dashboard on this device', () => {
       JSON.stringify({ v: 1, userId, savedAt, data: { getAuthStatus: signedIn(statusUser) } });
     localStorage.setItem(storageKeys.lastSeen, snapshot(olivia.id, bruno, Date.now()));
     expect(readLastSeen()).toBeNull();
-    localStorage.setItem(storageKeys.lastSeen, snapshot(olivia.id, olivia, Date.now() - LAST_SEEN_MAX_AGE_MS - 1));
+    localStorage.setItem(
+      storageKeys.lastSeen,
+      snapshot(olivia.id, olivia, Date.now() - LAST_SEEN_MAX_AGE_MS - 1),
+    );
     expect(readLastSeen()).toBeNull();
     expect(lastSeenHydrateAction()).toBeNull();
     expect(localStorage.getItem(storageKeys.lastSeen)).toBeNull();

@@ -16,10 +16,15 @@ import { isPreviewRequesting } from './preview-requests';
  */
 
 /** Arg-less queries worth keeping. Their cache key is `${name}(undefined)`. */
-export const LAST_SEEN_ENDPOINTS = ['getAuthStatus', 'getDashboardContent', 'getUserDashboard', 'getLoginStats'] as const;
+export const LAST_SEEN_ENDPOINTS = [
+  'getAuthStatus',
+  'getDashboardContent',
+  'getUserDashboard',
+  'getLoginStats',
+] as const;
 type Endpoint = (typeof LAST_SEEN_ENDPOINTS)[number];
 
-/** Older than this, a snapshot is not shown (the server's sessions last 7 days at most). */
+/** Older than this, a snapshot is not shown: the server's default session lifetime (SESSION_TTL_HOURS 168). */
 export const LAST_SEEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface Snapshot {
@@ -53,7 +58,8 @@ export function readLastSeen(storage: Storage = localStorage, now = Date.now()):
     return null;
   }
   const s = value as Partial<Snapshot> | null;
-  if (!s || s.v !== 1 || typeof s.userId !== 'number' || typeof s.savedAt !== 'number' || !s.data) return null;
+  if (!s || s.v !== 1 || typeof s.userId !== 'number' || typeof s.savedAt !== 'number' || !s.data)
+    return null;
   if (now - s.savedAt > LAST_SEEN_MAX_AGE_MS || s.savedAt > now + 60_000) return null;
   // The status inside must name the same user the snapshot is filed under.
   if (statusUserId(s.data.getAuthStatus) !== s.userId) return null;
@@ -85,7 +91,10 @@ export function createLastSeenMiddleware(
 ): Middleware {
   return (store) => (next) => (action) => {
     const result = next(action);
-    const { type, meta, payload } = action as UnknownAction & { meta?: QueryActionMeta; payload?: unknown };
+    const { type, meta, payload } = action as UnknownAction & {
+      meta?: QueryActionMeta;
+      payload?: unknown;
+    };
     if (!type.endsWith('/executeQuery/fulfilled') || meta?.arg?.type !== 'query') return result;
     const name = meta.arg.endpointName;
     if (!isEndpoint(name) || meta.arg.originalArgs !== undefined || paused()) return result;
