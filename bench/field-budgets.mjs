@@ -79,12 +79,13 @@ const server = spawn(process.execPath, ['dist/apps/api/main.mjs'], {
   },
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
-});
-
+let browser;
 try {
+  // Inside try: a browser that fails to start must not leave the server running.
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
+  });
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode})`);
@@ -230,8 +231,10 @@ try {
   report('cold cache', cold, BUDGETS.coldMs);
   report('service-worker cache', warm, BUDGETS.warmMs);
 } finally {
-  await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await browser?.close();
+  if (server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { pwaPlugin } from './pwa.vite.mts';
 
 const brandProduct = process.env.BRAND_PRODUCT ?? 'Fieldcraft';
@@ -15,6 +16,87 @@ const brandHtml: Plugin = {
       brandProduct.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c),
     ),
 };
+
+/**
+ * Two chunks for what the signed-in start (the dashboard and its shell) needs beyond the entry
+ * (docs/field-readiness.md, "Budgets"). Left to automatic splitting that was ~45 small files;
+ * on a slow network each costs a round trip and the browser opens only 6 connections per host.
+ * - 'signed-in-start': the modules only the signed-in side uses;
+ * - 'shared-ui': the modules it shares with the public pages (landing, login, not-found), which
+ *   load this chunk too instead of several small ones.
+ * The entry's own static graph is left alone, so nothing moves into the first download.
+ */
+function startChunks(): Rolldown.CodeSplittingGroup[] {
+  const src = (file: string) => path.join(import.meta.dirname, 'src', file);
+  const entry = [src('main.tsx')];
+  const publicRoots = [
+    'app/routes/public-page.tsx',
+    'features/landing/components/landing-page.tsx',
+    'features/auth/components/login-page.tsx',
+    'features/not-found/components/not-found-page.tsx',
+  ].map(src);
+  const startRoots = ['features/dashboard/components/dashboard-page.tsx', 'app/routes/signed-in-shell.tsx'].map(src);
+  let sets: { signedIn: Set<string>; shared: Set<string> } | undefined;
+  // The workspace barrels (libs/*/src/index.ts) re-export everything, but tree-shaking keeps
+  // only what is imported; follow a barrel only to the files behind the names a module imports.
+  const barrel = /[\\/]libs[\\/]([\w-]+)[\\/]src[\\/]index\.ts$/;
+  const namesFrom = (code: string, lib: string) =>
+    [...code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']@fieldcraft/${lib}["']`, 'g'))].flatMap((m) =>
+      (m[1] ?? '').split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0] ?? ''),
+    );
+  const behindBarrel = (barrelId: string, names: string[], ctx: Rolldown.ChunkingContext) => {
+    const info = ctx.getModuleInfo(barrelId);
+    if (!info?.code) return info?.importedIds ?? [];
+    const files: string[] = [];
+    for (const m of info.code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+      const exported = (m[1] ?? '').split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop() ?? '');
+      if (!exported.some((n) => names.includes(n))) continue;
+      const base = path.join(path.dirname(barrelId), m[2] ?? '');
+      const id = info.importedIds.find((i) => i === base || i.startsWith(`${base}.`) || i.startsWith(`${base}/index.`));
+      if (id) files.push(id);
+    }
+    return files;
+  };
+  const closure = (roots: string[], ctx: Rolldown.ChunkingContext) => {
+    const seen = new Set<string>();
+    const queue = [...roots];
+    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const info = ctx.getModuleInfo(id);
+      for (const dep of info?.importedIds ?? []) {
+        const lib = barrel.exec(dep)?.[1];
+        if (lib && info?.code) {
+          seen.add(dep);
+          queue.push(...behindBarrel(dep, namesFrom(info.code, lib), ctx));
+        } else queue.push(dep);
+      }
+    }
+    return seen;
+  };
+  const classify = (ctx: Rolldown.ChunkingContext) => {
+    if (sets) return sets;
+    const first = closure(entry, ctx);
+    const publicSet = closure(publicRoots, ctx);
+    const start = [...closure(startRoots, ctx)].filter((m) => !first.has(m));
+    sets = {
+      signedIn: new Set(start.filter((m) => !publicSet.has(m))),
+      shared: new Set(start.filter((m) => publicSet.has(m))),
+    };
+    return sets;
+  };
+  return [
+    {
+      name: (id, ctx) => (classify(ctx).signedIn.has(id) ? 'signed-in-start' : null),
+      // Only the modules named: their dependencies stay where automatic splitting puts them.
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: (id, ctx) => (classify(ctx).shared.has(id) ? 'shared-ui' : null),
+      includeDependenciesRecursively: false,
+    },
+  ];
+}
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3333'}`;
 
@@ -55,6 +137,7 @@ export default defineConfig({
     // (script-src 'self') refuses the data: URLs Vite would inline small assets as.
     assetsInlineLimit: (file) => (/[\\/]libs[\\/]voice-client[\\/].*\.js$/.test(file) ? false : undefined),
     rolldownOptions: {
+      output: { codeSplitting: { groups: startChunks() } },
       treeshake: {
         // The workspace libs are side-effect free. Saying so lets unused exports of the ui barrel
         // (and contracts' zod schemas) drop out of the entry chunk, keeping landing/login small.

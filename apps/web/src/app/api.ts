@@ -1,5 +1,6 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { readImpersonationToken, readStoredUser } from './auth-storage';
+import { lastSeenRehydration } from './last-seen';
 import { isPreviewRequesting, PREVIEW_MODE_HEADER } from './preview-requests';
 
 /** A request as endpoints describe it: a path (GET) or a path with method and body. */
@@ -105,6 +106,9 @@ export const api = createApi({
   refetchOnFocus: false,
   refetchOnReconnect: false,
   endpoints: () => ({}),
+  // The signed-in user's last dashboard, put back at start-up as stale entries (last-seen.ts).
+  // Only the parts RTK Query reads on rehydration (queries, mutations, provided) are sent.
+  extractRehydrationInfo: (action) => lastSeenRehydration(action) as never,
 });
 
 /** The server's error text from an ApiQueryError body, if it sent one. */

@@ -6,6 +6,8 @@ export const storageKeys = {
   user: 'user',
   impersonationToken: 'impersonation_token',
   impersonatedUser: 'impersonated_user',
+  /** The signed-in user's last dashboard (last-seen.ts). */
+  lastSeen: 'fieldcraft.last-seen',
 } as const;
 
 /** The stored user object; only its role is relied on (for the informational user-role header). */
@@ -21,7 +23,26 @@ export function readStoredUser(): { role?: string } | null {
 }
 
 export function storeUser(user: User): void {
+  keepLastSeenOnlyFor(user.id);
   localStorage.setItem(storageKeys.user, JSON.stringify(user));
+}
+
+/** Drops the saved last dashboard (last-seen.ts). */
+export function clearLastSeen(storage: Storage = localStorage): void {
+  storage.removeItem(storageKeys.lastSeen);
+}
+
+/** Drops the saved last dashboard unless it belongs to `userId`: another account signed in. */
+export function keepLastSeenOnlyFor(userId: number, storage: Storage = localStorage): void {
+  const raw = storage.getItem(storageKeys.lastSeen);
+  if (raw === null) return;
+  let owner: unknown;
+  try {
+    owner = (JSON.parse(raw) as { userId?: unknown } | null)?.userId;
+  } catch {
+    owner = undefined;
+  }
+  if (owner !== userId) clearLastSeen(storage);
 }
 
 /** A server-signed impersonation token has three non-empty dot-separated segments (a JWS). */
@@ -44,9 +65,10 @@ export function readImpersonationToken(): string | null {
   return null;
 }
 
-/** Sign-out: drop the stored auth, user and impersonation entries. */
+/** Sign-out: drop the stored auth, user, last dashboard and impersonation entries. */
 export function clearStoredAuth(): void {
   localStorage.removeItem(storageKeys.authToken);
   localStorage.removeItem(storageKeys.user);
+  clearLastSeen();
   clearImpersonation();
 }

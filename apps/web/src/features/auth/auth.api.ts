@@ -9,13 +9,14 @@ import type {
 import { api } from '../../app/api';
 import { storeUser } from '../../app/auth-storage';
 import { config } from '../../app/config';
+import { authStatusUrl } from './early-status';
 
 export const signedOutStatus: AuthStatus = { isAuthenticated: false, user: null };
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAuthStatus: build.query<AuthStatus, void>({
-      query: () => '/api/auth/status',
+      query: () => authStatusUrl(),
       providesTags: ['AuthStatus'],
       keepUnusedDataFor: config.timing.authStatusCacheSeconds,
       transformErrorResponse: (error) => ({ ...error, message: 'Failed to check auth status' }),

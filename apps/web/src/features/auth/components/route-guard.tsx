@@ -27,8 +27,10 @@ export interface RouteGuardProps {
  * this again; the guard only keeps people off screens that would fail.
  */
 export function RouteGuard({ allowedRoles, children, renderOffline }: RouteGuardProps) {
-  const { data, isLoading, error, refetch } = useAuthStatus();
-  const offline = !data && isConnectionError(error);
+  const { data, isLoading, error, refetch, fulfilledTimeStamp } = useAuthStatus();
+  // No answer from the server in this page load: no data, or only the status this device saved
+  // (app/last-seen.ts, which has no fulfilledTimeStamp). Offline, that is not a session either.
+  const offline = isConnectionError(error) && (!data || fulfilledTimeStamp === undefined);
   useRefetchOnOnline(refetch, offline);
 
   if (isLoading) return <LoadingState fullScreen label="Loading..." />;
