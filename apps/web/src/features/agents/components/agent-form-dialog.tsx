@@ -137,6 +137,8 @@ export function AgentFormDialog({ open, agent, library, onClose }: AgentFormDial
           disabled={editing}
           autoComplete="off"
           {...field('agentId')}
+          // The reason it cannot change stays readable (4.5:1) while the field is disabled.
+          slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
           helperText={
             errors.agentId ??
             (editing
@@ -208,6 +210,13 @@ export function AgentFormDialog({ open, agent, library, onClose }: AgentFormDial
         value={chosen}
         getOptionLabel={(item) => (item.isActive ? item.title : `${item.title} (offline)`)}
         isOptionEqualToValue={(a, b) => a.id === b.id}
+        // The typing area is a tap target: 44 px tall like every other control.
+        sx={{
+          '& .MuiAutocomplete-inputRoot .MuiAutocomplete-input': {
+            minHeight: 44,
+            boxSizing: 'border-box',
+          },
+        }}
         onChange={(_e, items) =>
           setValue(
             'knowledgeContentIds',
