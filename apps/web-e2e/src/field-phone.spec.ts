@@ -263,34 +263,24 @@ test("the owner's dialogs and bottom sheets fit a 360 px phone in both themes", 
   test.setTimeout(180_000);
   const { ownerEmail } = readServerState();
   const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, phone);
-  // The demo data has no company: one to rename and to manage.
-  const company = await page.request.post('/api/companies', {
-    data: { name: `Phone Works ${Date.now().toString(36)}` },
-  });
-  expect(company.status(), await company.text()).toBe(201);
   const dialogs: { name: string; url: string; opener: string }[] = [
     { name: 'add-content-sheet', url: '/content-management', opener: 'Add Content' },
     { name: 'add-room-dialog', url: '/rooms', opener: 'ADD ROOM' },
     { name: 'create-room-dialog', url: '/rooms', opener: 'Create New Room' },
     { name: 'add-user-dialog', url: '/rooms', opener: 'Add New User' },
   ];
-  for (const theme of themes) {
-    await setTheme(page, theme);
-    for (const dialog of dialogs) {
-      await test.step(`${dialog.name} (${theme})`, async () => {
-        await open(page, dialog.url);
-        await page.getByRole('button', { name: dialog.opener, exact: true }).first().click();
+  await visitDialogs(
+    page,
+    dialogs.map(({ name, url, opener }) => ({
+      name,
+      url,
+      opener: async () => {
+        await page.getByRole('button', { name: opener, exact: true }).first().click();
         await expect(page.getByRole('dialog')).toBeVisible();
-        await page.waitForFunction(() =>
-          document.getAnimations().every((animation) => animation.playState !== 'running'),
-        );
-        await checkScreen(page, dialog.name, theme);
-        await page.keyboard.press('Escape');
-        await expect(page.getByRole('dialog')).toHaveCount(0);
-      });
-    }
-  }
-  await setTheme(page, 'standard');
+      },
+      closes: true,
+    })),
+  );
   await page.context().close();
 });
 
@@ -299,6 +289,35 @@ async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
+}
+
+interface DialogVisit {
+  name: string;
+  url: string;
+  /** Opens it and waits until it shows. */
+  opener: () => Promise<void>;
+  /** Escape closes it again (checked). */
+  closes?: boolean;
+}
+
+/** Opens each dialog on its page in both themes and checks it once its transition is over. */
+async function visitDialogs(page: Page, dialogs: DialogVisit[]): Promise<void> {
+  for (const theme of themes) {
+    await setTheme(page, theme);
+    for (const dialog of dialogs) {
+      await test.step(`${dialog.name} (${theme})`, async () => {
+        await open(page, dialog.url);
+        await dialog.opener();
+        await settle(page);
+        await checkScreen(page, dialog.name, theme);
+        if (dialog.closes) {
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog')).toHaveCount(0);
+        }
+      });
+    }
+  }
+  await setTheme(page, 'standard');
 }
 
 test('the forced password change fits a 360 px phone in both themes', async ({ browser }) => {
@@ -380,12 +399,7 @@ test("the owner's edit dialogs fit a 360 px phone in both themes", async ({ brow
     data: { name: `Phone Works ${Date.now().toString(36)}` },
   });
   expect(company.status(), await company.text()).toBe(201);
-  const dialogs: {
-    name: string;
-    url: string;
-    /** Opens it and returns what to wait for. */
-    opener: () => Promise<void>;
-  }[] = [
+  const dialogs: DialogVisit[] = [
     {
       name: 'edit-user-dialog',
       url: '/user-management',
@@ -471,18 +485,7 @@ test("the owner's edit dialogs fit a 360 px phone in both themes", async ({ brow
       },
     },
   ];
-  for (const theme of themes) {
-    await setTheme(page, theme);
-    for (const dialog of dialogs) {
-      await test.step(`${dialog.name} (${theme})`, async () => {
-        await open(page, dialog.url);
-        await dialog.opener();
-        await settle(page);
-        await checkScreen(page, dialog.name, theme);
-      });
-    }
-  }
-  await setTheme(page, 'standard');
+  await visitDialogs(page, dialogs);
   await page.context().close();
 });
 
