@@ -9,11 +9,20 @@ export { Logo, type LogoProps } from './components/logo';
 export { MediaPanel, type MediaPanelProps } from './components/media-panel';
 export { PageHeader, type PageHeaderProps } from './components/page-header';
 export {
+  FormDialog,
   FormDialogActions,
   ResponsiveDialog,
   type FormDialogActionsProps,
+  type FormDialogProps,
   type ResponsiveDialogProps,
 } from './components/responsive-dialog';
+export {
+  MemberAddRow,
+  MemberList,
+  type MemberAddRowProps,
+  type MemberListItem,
+  type MemberListProps,
+} from './components/member-list';
 export { PasswordField, type PasswordFieldProps } from './components/password-field';
 export { RoleBadge, roleBadgeTone, type RoleBadgeProps } from './components/role-badge';
 export { SiteFooter, type LegalSection, type SiteFooterProps } from './components/site-footer';
@@ -21,4 +30,10 @@ export { StatusChip, type StatusChipProps } from './components/status-chip';
 export { ToastCard, type ToastCardProps, type ToastVariant } from './components/toast-card';
 export { ToastViewport, type ToastViewportProps } from './components/toast-viewport';
 export { BarChart, type BarChartDatum, type BarChartProps } from './components/bar-chart';
-export { ChatBubble, SourceButtons, visuallyHidden, type ChatBubbleProps, type SourceLink } from './components/chat-bubble';
+export {
+  ChatBubble,
+  SourceButtons,
+  visuallyHidden,
+  type ChatBubbleProps,
+  type SourceLink,
+} from './components/chat-bubble';

@@ -1,15 +1,49 @@
 /** A zod-style issue: only the parts the forms read. */
-interface Issue {
+export interface Issue {
   path: PropertyKey[];
   message: string;
 }
 
 /** The first message per top-level field, e.g. { email: 'Please enter a valid email address' }. */
-export function firstErrorPerField<K extends string>(issues: readonly Issue[]): Partial<Record<K, string>> {
+export function firstErrorPerField<K extends string>(
+  issues: readonly Issue[],
+): Partial<Record<K, string>> {
   const errors: Partial<Record<K, string>> = {};
   for (const issue of issues) {
     const field = issue.path[0];
     if (typeof field === 'string' && !(field in errors)) errors[field as K] = issue.message;
   }
   return errors;
+}
+
+/**
+ * The first message per field of a server's 400 answer ({ issues: { fieldErrors } }, zod's
+ * flatten()), for the fields the form has: the server's validation is shown where the user types.
+ */
+export function serverFieldErrors<K extends string>(
+  error: unknown,
+  fields: readonly K[],
+): Partial<Record<K, string>> {
+  const data = (error as { data?: unknown } | null)?.data;
+  const issues =
+    data && typeof data === 'object' ? (data as { issues?: unknown }).issues : undefined;
+  const fieldErrors =
+    issues && typeof issues === 'object'
+      ? (issues as { fieldErrors?: unknown }).fieldErrors
+      : undefined;
+  const errors: Partial<Record<K, string>> = {};
+  if (!fieldErrors || typeof fieldErrors !== 'object') return errors;
+  for (const field of fields) {
+    const messages = (fieldErrors as Record<string, unknown>)[field];
+    const first = Array.isArray(messages)
+      ? messages.find((m): m is string => typeof m === 'string' && m.trim() !== '')
+      : undefined;
+    if (first) errors[field] = first;
+  }
+  return errors;
+}
+
+/** After a failed submit, move focus to the first field marked invalid (once React has rendered it). */
+export function focusFirstInvalid(form: HTMLFormElement): void {
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

@@ -1,4 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, type FormEvent, type ReactNode } from 'react';
 
@@ -110,5 +112,55 @@ export function FormDialogActions({
         {busy ? busyLabel : submitLabel}
       </Button>
     </>
+  );
+}
+
+export interface FormDialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The submit button's text ('Create User', 'Save Changes'). */
+  submitLabel: string;
+  busy: boolean;
+  busyLabel?: string;
+  /** The server's answer to the last submit, shown above the fields. */
+  failure?: string | null;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/** A form in a ResponsiveDialog: the failure line, the fields, Cancel and submit. */
+export function FormDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  submitLabel,
+  busy,
+  busyLabel,
+  failure,
+  children,
+}: FormDialogProps) {
+  return (
+    <ResponsiveDialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      actions={
+        <FormDialogActions
+          onCancel={onClose}
+          busy={busy}
+          submitLabel={submitLabel}
+          busyLabel={busyLabel}
+        />
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {failure ? <Alert severity="error">{failure}</Alert> : null}
+        {children}
+      </Stack>
+    </ResponsiveDialog>
   );
 }

@@ -5,8 +5,7 @@ import {
   type AgentOverview,
   type ContentItem,
 } from '@fieldcraft/contracts';
-import { FormDialogActions, ResponsiveDialog } from '@fieldcraft/ui';
-import Alert from '@mui/material/Alert';
+import { FormDialog } from '@fieldcraft/ui';
 import Autocomplete from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -17,11 +16,8 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
-import { serverErrorDetail } from '../../../app/api';
-import { firstErrorPerField } from '../../../app/form-errors';
-import { useAppDispatch } from '../../../app/hooks';
-import { showToast } from '../../../app/toasts.slice';
+import type { FormEvent } from 'react';
+import { useFormDialogSubmit } from '../../../app/use-form-dialog-submit';
 import { useCreateAgentMutation, useUpdateAgentMutation } from '../agents.api';
 
 type Override = (typeof AgentOverrideSchema.options)[number];
@@ -34,8 +30,6 @@ type TextFieldName =
   | 'language'
   | 'voice'
   | 'outputFormat';
-type Field = TextFieldName | 'allowedOverrides' | 'knowledgeContentIds';
-
 interface Values extends Record<TextFieldName, string> {
   allowedOverrides: Override[];
   knowledgeContentIds: number[];
@@ -83,43 +77,15 @@ export interface AgentFormDialogProps {
 
 /** Add Agent / Edit Agent: every setting the agent record has. */
 export function AgentFormDialog({ open, agent, library, onClose }: AgentFormDialogProps) {
-  const dispatch = useAppDispatch();
   const [createAgent, { isLoading: creating }] = useCreateAgentMutation();
   const [updateAgent, { isLoading: updating }] = useUpdateAgentMutation();
-  const [values, setValues] = useState<Values>(() => initialValues(agent));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [session, setSession] = useState<string | null>(null);
-  const current = open ? String(agent?.id ?? 'new') : null;
-  if (current !== session) {
-    setSession(current);
-    if (current) {
-      setValues(initialValues(agent));
-      setErrors({});
-      setFailure(null);
-    }
-  }
-
+  const { values, setValue, errors, failure, field, submit } = useFormDialogSubmit<Values>(
+    () => initialValues(agent),
+    { session: open ? String(agent?.id ?? 'new') : null, onClose },
+  );
   const editing = agent !== null;
-  const field = (name: TextFieldName) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: event.target.value }));
-      setErrors((e) => ({ ...e, [name]: undefined }));
-    },
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    fullWidth: true,
-  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const focusInvalid = () =>
-      requestAnimationFrame(() =>
-        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     const fields = {
       name: values.name,
       provider: values.provider,
@@ -131,190 +97,175 @@ export function AgentFormDialog({ open, agent, library, onClose }: AgentFormDial
       allowedOverrides: values.allowedOverrides,
       knowledgeContentIds: values.knowledgeContentIds,
     };
-    let request: Promise<unknown>;
     if (editing) {
-      const parsed = UpdateAgentBodySchema.safeParse(fields);
-      if (!parsed.success) {
-        setErrors(firstErrorPerField<Field>(parsed.error.issues));
-        focusInvalid();
-        return;
-      }
-      request = updateAgent({ id: agent.id, ...parsed.data }).unwrap();
-    } else {
-      const parsed = CreateAgentBodySchema.safeParse({ ...fields, agentId: values.agentId });
-      if (!parsed.success) {
-        setErrors(firstErrorPerField<Field>(parsed.error.issues));
-        focusInvalid();
-        return;
-      }
-      request = createAgent(parsed.data).unwrap();
-    }
-    try {
-      await request;
-    } catch (error) {
-      setFailure(
-        serverErrorDetail(error) ?? (editing ? 'Failed to update agent' : 'Failed to create agent'),
-      );
-      return;
-    }
-    dispatch(
-      showToast({
-        title: 'Success',
-        description: editing
-          ? agent.rooms.length > 0
+      void submit(event, {
+        parse: () => UpdateAgentBodySchema.safeParse(fields),
+        send: (data) => updateAgent({ id: agent.id, ...data }).unwrap(),
+        fallback: 'Failed to update agent',
+        success:
+          agent.rooms.length > 0
             ? 'Agent updated. New conversations use the new settings; Redeploy restarts open ones.'
-            : 'Agent updated'
-          : 'Agent created',
-      }),
-    );
-    onClose();
+            : 'Agent updated',
+      });
+    } else {
+      void submit(event, {
+        parse: () => CreateAgentBodySchema.safeParse({ ...fields, agentId: values.agentId }),
+        send: (data) => createAgent(data).unwrap(),
+        fallback: 'Failed to create agent',
+        success: 'Agent created',
+      });
+    }
   }
 
   const busy = creating || updating;
   const chosen = library.filter((item) => values.knowledgeContentIds.includes(item.id));
   return (
-    <ResponsiveDialog
+    <FormDialog
       open={open}
       title={editing ? 'Edit Agent' : 'Add Agent'}
       onClose={onClose}
       onSubmit={onSubmit}
-      actions={
-        <FormDialogActions
-          onCancel={onClose}
-          busy={busy}
-          submitLabel={editing ? 'Save Changes' : 'Create Agent'}
-        />
-      }
+      submitLabel={editing ? 'Save Changes' : 'Create Agent'}
+      busy={busy}
+      failure={failure}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        {failure ? <Alert severity="error">{failure}</Alert> : null}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField label="Name" required autoComplete="off" autoFocus {...field('name')} />
-          <TextField
-            label="Agent ID"
-            required={!editing}
-            disabled={editing}
-            autoComplete="off"
-            {...field('agentId')}
-            helperText={
-              errors.agentId ??
-              (editing
-                ? 'Rooms and history refer to it; it cannot change.'
-                : 'Letters, digits, - and _')
-            }
-          />
-        </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            select
-            label="Provider"
-            {...field('provider')}
-            helperText={
-              errors.provider ??
-              (values.provider === 'local'
-                ? 'Answers from your content library on this server'
-                : 'A real ElevenLabs agent with this Agent ID (needs ELEVENLABS_API_KEY)')
-            }
-          >
-            <MenuItem value="local">Local Field Advisor</MenuItem>
-            <MenuItem value="elevenlabs">ElevenLabs</MenuItem>
-          </TextField>
-          <TextField
-            label="Language"
-            autoComplete="off"
-            {...field('language')}
-            helperText={errors.language ?? 'e.g. en, es, fr'}
-          />
-        </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label="Name" required autoComplete="off" autoFocus {...field('name')} />
         <TextField
-          label="First Message"
-          multiline
-          minRows={2}
-          {...field('firstMessage')}
+          label="Agent ID"
+          required={!editing}
+          disabled={editing}
+          autoComplete="off"
+          {...field('agentId')}
+          // The reason it cannot change stays readable (4.5:1) while the field is disabled.
+          slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
           helperText={
-            errors.firstMessage ??
-            "Said when a conversation starts. {{user_name}} becomes the user's first name."
+            errors.agentId ??
+            (editing
+              ? 'Rooms and history refer to it; it cannot change.'
+              : 'Letters, digits, - and _')
           }
         />
-        <TextField
-          label="Prompt"
-          multiline
-          minRows={3}
-          maxRows={10}
-          {...field('systemPrompt')}
-          helperText={
-            errors.systemPrompt ?? 'Instructions for the language model, when one is configured'
-          }
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label="Voice"
-            autoComplete="off"
-            {...field('voice')}
-            helperText={errors.voice ?? 'Empty for the default (flite: slt, kal, awb, rms)'}
-          />
-          <TextField select label="Audio Format" {...field('outputFormat')}>
-            {OUTPUT_FORMATS.map((f) => (
-              <MenuItem key={f} value={f}>
-                {f}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-        <Autocomplete
-          multiple
-          options={library}
-          value={chosen}
-          getOptionLabel={(item) => (item.isActive ? item.title : `${item.title} (offline)`)}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          onChange={(_e, items) => {
-            setValues((v) => ({ ...v, knowledgeContentIds: items.map((i) => i.id) }));
-            setErrors((e) => ({ ...e, knowledgeContentIds: undefined }));
-          }}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label="Knowledge"
-              placeholder={chosen.length === 0 ? 'Whole library' : undefined}
-              error={Boolean(errors.knowledgeContentIds)}
-              helperText={
-                errors.knowledgeContentIds ??
-                'Limit answers to these items. Empty: every item the user may see.'
-              }
-            />
-          )}
-        />
-        <FormControl component="fieldset">
-          <FormLabel component="legend" sx={{ mb: 0.5 }}>
-            Clients may override
-          </FormLabel>
-          <FormGroup row sx={{ columnGap: 2 }}>
-            {AgentOverrideSchema.options.map((o) => (
-              <FormControlLabel
-                key={o}
-                sx={{ minHeight: 44 }}
-                control={
-                  <Checkbox
-                    checked={values.allowedOverrides.includes(o)}
-                    onChange={(e) =>
-                      setValues((v) => ({
-                        ...v,
-                        allowedOverrides: e.target.checked
-                          ? [...v.allowedOverrides, o]
-                          : v.allowedOverrides.filter((x) => x !== o),
-                      }))
-                    }
-                  />
-                }
-                label={OVERRIDE_LABELS[o]}
-              />
-            ))}
-          </FormGroup>
-          <FormHelperText>
-            What a conversation may change when it starts (voice protocol overrides)
-          </FormHelperText>
-        </FormControl>
       </Stack>
-    </ResponsiveDialog>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          label="Provider"
+          {...field('provider')}
+          helperText={
+            errors.provider ??
+            (values.provider === 'local'
+              ? 'Answers from your content library on this server'
+              : 'A real ElevenLabs agent with this Agent ID (needs ELEVENLABS_API_KEY)')
+          }
+        >
+          <MenuItem value="local">Local Field Advisor</MenuItem>
+          <MenuItem value="elevenlabs">ElevenLabs</MenuItem>
+        </TextField>
+        <TextField
+          label="Language"
+          autoComplete="off"
+          {...field('language')}
+          helperText={errors.language ?? 'e.g. en, es, fr'}
+        />
+      </Stack>
+      <TextField
+        label="First Message"
+        multiline
+        minRows={2}
+        {...field('firstMessage')}
+        helperText={
+          errors.firstMessage ??
+          "Said when a conversation starts. {{user_name}} becomes the user's first name."
+        }
+      />
+      <TextField
+        label="Prompt"
+        multiline
+        minRows={3}
+        maxRows={10}
+        {...field('systemPrompt')}
+        helperText={
+          errors.systemPrompt ?? 'Instructions for the language model, when one is configured'
+        }
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label="Voice"
+          autoComplete="off"
+          {...field('voice')}
+          helperText={errors.voice ?? 'Empty for the default (flite: slt, kal, awb, rms)'}
+        />
+        <TextField select label="Audio Format" {...field('outputFormat')}>
+          {OUTPUT_FORMATS.map((f) => (
+            <MenuItem key={f} value={f}>
+              {f}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <Autocomplete
+        multiple
+        options={library}
+        value={chosen}
+        getOptionLabel={(item) => (item.isActive ? item.title : `${item.title} (offline)`)}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        // The typing area is a tap target: 44 px tall like every other control.
+        sx={{
+          '& .MuiAutocomplete-inputRoot .MuiAutocomplete-input': {
+            minHeight: 44,
+            boxSizing: 'border-box',
+          },
+        }}
+        onChange={(_e, items) =>
+          setValue(
+            'knowledgeContentIds',
+            items.map((i) => i.id),
+          )
+        }
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Knowledge"
+            placeholder={chosen.length === 0 ? 'Whole library' : undefined}
+            error={Boolean(errors.knowledgeContentIds)}
+            helperText={
+              errors.knowledgeContentIds ??
+              'Limit answers to these items. Empty: every item the user may see.'
+            }
+          />
+        )}
+      />
+      <FormControl component="fieldset">
+        <FormLabel component="legend" sx={{ mb: 0.5 }}>
+          Clients may override
+        </FormLabel>
+        <FormGroup row sx={{ columnGap: 2 }}>
+          {AgentOverrideSchema.options.map((o) => (
+            <FormControlLabel
+              key={o}
+              sx={{ minHeight: 44 }}
+              control={
+                <Checkbox
+                  checked={values.allowedOverrides.includes(o)}
+                  onChange={(e) =>
+                    setValue(
+                      'allowedOverrides',
+                      e.target.checked
+                        ? [...values.allowedOverrides, o]
+                        : values.allowedOverrides.filter((x) => x !== o),
+                    )
+                  }
+                />
+              }
+              label={OVERRIDE_LABELS[o]}
+            />
+          ))}
+        </FormGroup>
+        <FormHelperText>
+          What a conversation may change when it starts (voice protocol overrides)
+        </FormHelperText>
+      </FormControl>
+    </FormDialog>
   );
 }

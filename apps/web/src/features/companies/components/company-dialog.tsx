@@ -1,16 +1,9 @@
 import type { CompanyDetail } from '@fieldcraft/contracts';
-import { ResponsiveDialog, RoleBadge } from '@fieldcraft/ui';
+import { MemberAddRow, MemberList, ResponsiveDialog, RoleBadge } from '@fieldcraft/ui';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { serverErrorDetail } from '../../../app/api';
@@ -78,129 +71,74 @@ export function CompanyDialog({ companyId, canEdit, onClose }: CompanyDialogProp
         {outcome ? (
           <Alert severity={outcome.ok ? 'success' : 'error'}>{outcome.message}</Alert>
         ) : null}
-        <Box component="section" aria-labelledby="company-users">
-          <Typography id="company-users" component="h3" variant="h6">
-            Users ({detail.users.length})
-          </Typography>
-          {detail.users.length === 0 ? (
-            <Typography sx={{ color: 'text.secondary' }}>No users yet.</Typography>
-          ) : (
-            <List dense aria-label="Company users">
-              {detail.users.map((u) => (
-                <ListItem
-                  key={u.id}
-                  disableGutters
-                  secondaryAction={
-                    canEdit ? (
-                      <IconButton
-                        edge="end"
-                        aria-label={`Remove ${nameOf(u)} from the company`}
-                        disabled={saving}
-                        onClick={() => void change('users', u.id, false, nameOf(u))}
-                        sx={{ width: 44, height: 44 }}
-                      >
-                        <RemoveCircleOutlineIcon />
-                      </IconButton>
-                    ) : undefined
-                  }
-                >
-                  <ListItemText primary={nameOf(u)} secondary={u.email} />
-                  <Box sx={{ mr: canEdit ? 5 : 0 }}>
-                    <RoleBadge role={u.role} />
-                  </Box>
-                </ListItem>
-              ))}
-            </List>
-          )}
+        <MemberList
+          title={`Users (${detail.users.length})`}
+          listLabel="Company users"
+          emptyText="No users yet."
+          items={detail.users.map((u) => ({
+            id: u.id,
+            primary: nameOf(u),
+            secondary: u.email,
+            badge: <RoleBadge role={u.role} />,
+            removeLabel: canEdit ? `Remove ${nameOf(u)} from the company` : undefined,
+          }))}
+          removeIcon={<RemoveCircleOutlineIcon />}
+          removeDisabled={saving}
+          onRemove={(id) => {
+            const u = detail.users.find((x) => x.id === id);
+            void change('users', id, false, u ? nameOf(u) : 'User');
+          }}
+        >
           {canEdit ? (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
-              <TextField
-                select
-                size="small"
-                label="Add user"
-                value={userId}
-                onChange={(e) => setUserId(e.target.value)}
-                sx={{ flex: 1 }}
-              >
-                {userChoices.map((u) => (
-                  <MenuItem key={u.id} value={String(u.id)}>
-                    {nameOf(u)} ({u.companyName ?? 'no company'})
-                  </MenuItem>
-                ))}
-              </TextField>
-              <Button
-                variant="outlined"
-                disabled={!userId || saving}
-                onClick={() => {
-                  const u = users.find((x) => x.id === Number(userId));
-                  void change('users', Number(userId), true, u ? nameOf(u) : 'User');
-                }}
-              >
-                Add User
-              </Button>
-            </Stack>
+            <MemberAddRow
+              label="Add user"
+              value={userId}
+              onChange={setUserId}
+              options={userChoices.map((u) => ({
+                value: String(u.id),
+                label: `${nameOf(u)} (${u.companyName ?? 'no company'})`,
+              }))}
+              buttonLabel="Add User"
+              disabled={saving}
+              onAdd={() => {
+                const u = users.find((x) => x.id === Number(userId));
+                void change('users', Number(userId), true, u ? nameOf(u) : 'User');
+              }}
+            />
           ) : null}
-        </Box>
-        <Box component="section" aria-labelledby="company-rooms">
-          <Typography id="company-rooms" component="h3" variant="h6">
-            Rooms ({detail.rooms.length})
-          </Typography>
-          {detail.rooms.length === 0 ? (
-            <Typography sx={{ color: 'text.secondary' }}>No rooms yet.</Typography>
-          ) : (
-            <List dense aria-label="Company rooms">
-              {detail.rooms.map((r) => (
-                <ListItem
-                  key={r.id}
-                  disableGutters
-                  secondaryAction={
-                    canEdit ? (
-                      <IconButton
-                        edge="end"
-                        aria-label={`Remove ${r.name} from the company`}
-                        disabled={saving}
-                        onClick={() => void change('rooms', r.id, false, r.name)}
-                        sx={{ width: 44, height: 44 }}
-                      >
-                        <RemoveCircleOutlineIcon />
-                      </IconButton>
-                    ) : undefined
-                  }
-                >
-                  <ListItemText primary={r.name} secondary={`${r.category} · ${r.status}`} />
-                </ListItem>
-              ))}
-            </List>
-          )}
+        </MemberList>
+        <MemberList
+          title={`Rooms (${detail.rooms.length})`}
+          listLabel="Company rooms"
+          emptyText="No rooms yet."
+          items={detail.rooms.map((r) => ({
+            id: r.id,
+            primary: r.name,
+            secondary: `${r.category} · ${r.status}`,
+            removeLabel: canEdit ? `Remove ${r.name} from the company` : undefined,
+          }))}
+          removeIcon={<RemoveCircleOutlineIcon />}
+          removeDisabled={saving}
+          onRemove={(id) => {
+            const r = detail.rooms.find((x) => x.id === id);
+            void change('rooms', id, false, r?.name ?? 'Room');
+          }}
+        >
           {canEdit ? (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
-              <TextField
-                select
-                size="small"
-                label="Add room"
-                value={roomId}
-                onChange={(e) => setRoomId(e.target.value)}
-                sx={{ flex: 1 }}
-              >
-                {roomChoices.map((r) => (
-                  <MenuItem key={r.id} value={String(r.id)}>
-                    {r.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <Button
-                variant="outlined"
-                disabled={!roomId || saving}
-                onClick={() => {
-                  const r = rooms.find((x) => x.id === Number(roomId));
-                  void change('rooms', Number(roomId), true, r?.name ?? 'Room');
-                }}
-              >
-                Add Room
-              </Button>
-            </Stack>
+            <MemberAddRow
+              label="Add room"
+              value={roomId}
+              onChange={setRoomId}
+              options={roomChoices.map((r) => ({ value: String(r.id), label: r.name }))}
+              buttonLabel="Add Room"
+              disabled={saving}
+              onAdd={() => {
+                const r = rooms.find((x) => x.id === Number(roomId));
+                void change('rooms', Number(roomId), true, r?.name ?? 'Room');
+              }}
+            />
           ) : null}
-        </Box>
+        </MemberList>
       </Stack>
     );
   };

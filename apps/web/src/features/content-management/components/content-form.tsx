@@ -309,7 +309,8 @@ function ContentFormBody({
               variant="outlined"
               color="secondary"
               startIcon={<UploadFileIcon />}
-              sx={{ minHeight: 44 }}
+              // A <label>: body text on phones is 16 px (docs/field-readiness.md).
+              sx={{ minHeight: 44, fontSize: '1rem' }}
             >
               {values.file ? 'Change file' : 'Choose file'}
             </Button>

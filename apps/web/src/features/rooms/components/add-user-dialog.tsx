@@ -10,9 +10,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, type FormEvent } from 'react';
+import { useFormDialogSubmit } from '../../../app/use-form-dialog-submit';
 import { useCreateUserMutation } from '../rooms.api';
-import { useDialogForm } from '../use-dialog-form';
-import { useOwnerAction } from '../use-owner-action';
 
 type Field = 'email' | 'username' | 'password' | 'firstName' | 'lastName' | 'role' | 'status';
 type Values = Record<Field, string>;
@@ -38,31 +37,23 @@ export interface AddUserDialogProps {
 export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
   const titleId = useId();
   const [createUser, { isLoading }] = useCreateUserMutation();
-  const run = useOwnerAction();
-  const { values, failure, setFailure, clearErrors, close, reject, field } = useDialogForm<Field>(
-    initialValues,
+  const { values, failure, field, submit } = useFormDialogSubmit(initialValues, {
+    session: open ? 'new' : null,
     onClose,
-  );
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = CreateUserBodySchema.safeParse(values);
-    if (!parsed.success) {
-      reject(parsed.error.issues, event);
-      return;
-    }
-    clearErrors();
-    const result = await run(
-      createUser(parsed.data),
-      'User created successfully! They can now log in to the system.',
-      'Failed to create user',
-    );
-    if (result.ok) close();
-    else setFailure(result.message);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    void submit(event, {
+      parse: () => CreateUserBodySchema.safeParse(values),
+      send: (data) => createUser(data).unwrap(),
+      fallback: 'Failed to create user',
+      success: 'User created successfully! They can now log in to the system.',
+      toastFailure: true,
+    });
   }
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form noValidate onSubmit={onSubmit}>
         <DialogTitle id={titleId}>Add New User</DialogTitle>
         <DialogContent>
@@ -105,7 +96,7 @@ export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} color="secondary" variant="outlined">
+          <Button onClick={onClose} color="secondary" variant="outlined">
             Cancel
           </Button>
           <Button type="submit" variant="contained" disabled={isLoading}>

@@ -9,10 +9,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, type FormEvent } from 'react';
+import { useFormDialogSubmit } from '../../../app/use-form-dialog-submit';
 import { statusLabel } from '../room-filters';
 import { useCreateRoomMutation, useGetAgentsQuery } from '../rooms.api';
-import { useDialogForm } from '../use-dialog-form';
-import { useOwnerAction } from '../use-owner-action';
 
 type Field =
   'name' | 'category' | 'agentId' | 'status' | 'description' | 'backgroundColor' | 'badgeText';
@@ -38,38 +37,31 @@ export function CreateRoomDialog({ open, onClose }: CreateRoomDialogProps) {
   const titleId = useId();
   const { data: agents = [] } = useGetAgentsQuery(undefined, { skip: !open });
   const [createRoom, { isLoading }] = useCreateRoomMutation();
-  const run = useOwnerAction();
-  const { values, failure, setFailure, clearErrors, close, reject, field } = useDialogForm<Field>(
-    initialValues,
+  const { values, failure, field, submit } = useFormDialogSubmit(initialValues, {
+    session: open ? 'new' : null,
     onClose,
-  );
+  });
   // The first agent is preselected once the list arrives (a fresh install has exactly one).
   const agentId = values.agentId || agents[0]?.agentId || '';
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = CreateRoomBodySchema.safeParse({
-      ...values,
-      agentId,
-      description: values.description.trim() || null,
-      badgeText: values.badgeText.trim() || null,
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    void submit(event, {
+      parse: () =>
+        CreateRoomBodySchema.safeParse({
+          ...values,
+          agentId,
+          description: values.description.trim() || null,
+          badgeText: values.badgeText.trim() || null,
+        }),
+      send: (data) => createRoom(data).unwrap(),
+      fallback: 'Failed to create room',
+      success: 'Room created successfully',
+      toastFailure: true,
     });
-    if (!parsed.success) {
-      reject(parsed.error.issues, event);
-      return;
-    }
-    clearErrors();
-    const result = await run(
-      createRoom(parsed.data),
-      'Room created successfully',
-      'Failed to create room',
-    );
-    if (result.ok) close();
-    else setFailure(result.message);
   }
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form noValidate onSubmit={onSubmit}>
         <DialogTitle id={titleId}>Create New Room</DialogTitle>
         <DialogContent>
@@ -99,7 +91,7 @@ export function CreateRoomDialog({ open, onClose }: CreateRoomDialogProps) {
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} color="secondary" variant="outlined">
+          <Button onClick={onClose} color="secondary" variant="outlined">
             Cancel
           </Button>
           <Button type="submit" variant="contained" disabled={isLoading}>

@@ -1,5 +1,5 @@
 import type { RoomMember } from '@fieldcraft/contracts';
-import { RoleBadge } from '@fieldcraft/ui';
+import { MemberList, RoleBadge } from '@fieldcraft/ui';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,15 +8,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import {
   useAssignRoomUserMutation,
@@ -146,58 +140,23 @@ export function ManageAccessDialog({
               Assign User
             </Button>
           </Stack>
-          <Box>
-            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
-              Users with access ({members.length})
-            </Typography>
-            {members.length === 0 ? (
-              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-                No users are assigned to this room yet.
-              </Typography>
-            ) : (
-              <List dense>
-                {members.map((member) => (
-                  <ListItem
-                    key={member.id}
-                    disableGutters
-                    secondaryAction={
-                      <Tooltip title="Remove from room">
-                        <span>
-                          <IconButton
-                            edge="end"
-                            aria-label={`Remove ${memberName(member)}`}
-                            disabled={removing}
-                            onClick={() => void onRemove(member.id)}
-                            sx={{ width: 44, height: 44 }}
-                          >
-                            <PersonRemoveIcon />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                    }
-                  >
-                    <ListItemText
-                      primary={
-                        <Box
-                          component="span"
-                          sx={{
-                            display: 'inline-flex',
-                            gap: 1,
-                            alignItems: 'center',
-                            flexWrap: 'wrap',
-                          }}
-                        >
-                          {memberName(member)} <RoleBadge role={member.role} />
-                        </Box>
-                      }
-                      secondary={member.email}
-                      sx={{ pr: 6, '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' } }}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            )}
-          </Box>
+          <MemberList
+            title={`Users with access (${members.length})`}
+            titleVariant="subtitle1"
+            emptyText="No users are assigned to this room yet."
+            badgePlacement="inline"
+            items={members.map((member) => ({
+              id: member.id,
+              primary: memberName(member),
+              secondary: member.email,
+              badge: <RoleBadge role={member.role} />,
+              removeLabel: `Remove ${memberName(member)}`,
+            }))}
+            removeIcon={<PersonRemoveIcon />}
+            removeTooltip="Remove from room"
+            removeDisabled={removing}
+            onRemove={(id) => void onRemove(id)}
+          />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -1,17 +1,14 @@
-import { ResponsiveDialog } from '@fieldcraft/ui';
+import { MemberAddRow, MemberList, ResponsiveDialog } from '@fieldcraft/ui';
 import type { ManagedUser } from '@fieldcraft/contracts';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { serverErrorDetail } from '../../../app/api';
@@ -82,66 +79,33 @@ export function AccessDialog({ user, canEdit, onClose }: AccessDialogProps) {
           {outcome ? (
             <Alert severity={outcome.ok ? 'success' : 'error'}>{outcome.message}</Alert>
           ) : null}
-          <Box component="section" aria-labelledby="access-rooms">
-            <Typography id="access-rooms" component="h3" variant="h6">
-              Rooms ({access.rooms.length})
-            </Typography>
-            {access.rooms.length === 0 ? (
-              <Typography sx={{ color: 'text.secondary' }}>Not in any room.</Typography>
-            ) : (
-              <List dense aria-label="Rooms">
-                {access.rooms.map((room) => (
-                  <ListItem
-                    key={room.id}
-                    disableGutters
-                    secondaryAction={
-                      canEdit && manageable.has(room.id) ? (
-                        <IconButton
-                          edge="end"
-                          aria-label={`Remove from ${room.name}`}
-                          disabled={saving}
-                          onClick={() => void change(room.id, false)}
-                          sx={{ width: 44, height: 44 }}
-                        >
-                          <PersonRemoveIcon />
-                        </IconButton>
-                      ) : undefined
-                    }
-                  >
-                    <ListItemText
-                      primary={room.name}
-                      secondary={`${room.category} · ${room.status}`}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            )}
+          <MemberList
+            title={`Rooms (${access.rooms.length})`}
+            listLabel="Rooms"
+            emptyText="Not in any room."
+            items={access.rooms.map((room) => ({
+              id: room.id,
+              primary: room.name,
+              secondary: `${room.category} · ${room.status}`,
+              removeLabel:
+                canEdit && manageable.has(room.id) ? `Remove from ${room.name}` : undefined,
+            }))}
+            removeIcon={<PersonRemoveIcon />}
+            removeDisabled={saving}
+            onRemove={(id) => void change(id, false)}
+          >
             {canEdit && candidates.length > 0 ? (
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
-                <TextField
-                  select
-                  size="small"
-                  label="Add to room"
-                  value={roomId}
-                  onChange={(e) => setRoomId(e.target.value)}
-                  sx={{ flex: 1 }}
-                >
-                  {candidates.map((r) => (
-                    <MenuItem key={r.id} value={String(r.id)}>
-                      {r.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <Button
-                  variant="outlined"
-                  disabled={!roomId || saving}
-                  onClick={() => void change(Number(roomId), true)}
-                >
-                  Add
-                </Button>
-              </Stack>
+              <MemberAddRow
+                label="Add to room"
+                value={roomId}
+                onChange={setRoomId}
+                options={candidates.map((r) => ({ value: String(r.id), label: r.name }))}
+                buttonLabel="Add"
+                disabled={saving}
+                onAdd={() => void change(Number(roomId), true)}
+              />
             ) : null}
-          </Box>
+          </MemberList>
           <Box component="section" aria-labelledby="access-content">
             <Typography id="access-content" component="h3" variant="h6">
               Content permissions

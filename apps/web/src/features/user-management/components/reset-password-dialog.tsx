@@ -1,4 +1,8 @@
-import type { ManagedUser, ResetPasswordResponse } from '@fieldcraft/contracts';
+import {
+  ResetPasswordBodySchema,
+  type ManagedUser,
+  type ResetPasswordResponse,
+} from '@fieldcraft/contracts';
 import { FormDialogActions, PasswordField, ResponsiveDialog } from '@fieldcraft/ui';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,7 +13,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { serverErrorDetail } from '../../../app/api';
+import { useFormDialogSubmit } from '../../../app/use-form-dialog-submit';
 import { useResetPasswordMutation } from '../user-management.api';
 import { displayName } from '../people-names';
 
@@ -23,40 +27,34 @@ export interface ResetPasswordDialogProps {
  * is shown once. The user must change it at next sign-in; their sessions end.
  */
 export function ResetPasswordDialog({ user, onClose }: ResetPasswordDialogProps) {
+  // Keyed by the user: each one starts afresh, and the password shown once goes with them.
+  return user ? <ResetPasswordForm key={user.id} user={user} onClose={onClose} /> : null;
+}
+
+function ResetPasswordForm({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
   const [reset, { isLoading }] = useResetPasswordMutation();
-  const [mode, setMode] = useState<'generate' | 'set'>('generate');
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, setValue, field, failure, submit } = useFormDialogSubmit(
+    { mode: 'generate' as 'generate' | 'set', password: '' },
+    { session: String(user.id), onClose },
+  );
   const [result, setResult] = useState<ResetPasswordResponse | null>(null);
   const [copied, setCopied] = useState(false);
-  const [seen, setSeen] = useState<number | null>(null);
-  const current = user?.id ?? null;
-  if (current !== seen) {
-    setSeen(current);
-    setMode('generate');
-    setPassword('');
-    setFieldError(undefined);
-    setFailure(null);
-    setResult(null);
-    setCopied(false);
-  }
-  if (!user) return null;
   const name = displayName(user);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!user || result) return;
-    if (mode === 'set' && password.length < 8) {
-      setFieldError('Temporary password must be at least 8 characters');
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (result) {
+      event.preventDefault();
       return;
     }
-    try {
-      setResult(await reset({ id: user.id, ...(mode === 'set' && { password }) }).unwrap());
-      setFailure(null);
-    } catch (error) {
-      setFailure(serverErrorDetail(error) ?? 'Failed to reset password');
-    }
+    void submit(event, {
+      parse: () =>
+        ResetPasswordBodySchema.safeParse(
+          values.mode === 'set' ? { password: values.password } : {},
+        ),
+      send: (body) => reset({ id: user.id, ...body }).unwrap(),
+      fallback: 'Failed to reset password',
+      onSuccess: setResult,
+    });
   }
 
   async function copy(text: string) {
@@ -128,24 +126,17 @@ export function ResetPasswordDialog({ user, onClose }: ResetPasswordDialogProps)
           </Typography>
           <RadioGroup
             aria-label="Temporary password"
-            value={mode}
-            onChange={(e) => setMode(e.target.value === 'set' ? 'set' : 'generate')}
+            value={values.mode}
+            onChange={(e) => setValue('mode', e.target.value === 'set' ? 'set' : 'generate')}
           >
             <FormControlLabel value="generate" control={<Radio />} label="Generate one for me" />
             <FormControlLabel value="set" control={<Radio />} label="Let me type one" />
           </RadioGroup>
-          {mode === 'set' ? (
+          {values.mode === 'set' ? (
             <PasswordField
               label="Temporary Password"
               autoComplete="new-password"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setFieldError(undefined);
-              }}
-              error={Boolean(fieldError)}
-              helperText={fieldError}
-              fullWidth
+              {...field('password')}
               autoFocus
             />
           ) : null}
