@@ -8,6 +8,7 @@ import { ContentManagementPage, NewsroomPage } from './support/content.po';
 import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
 import { makePdf } from './support/make-pdf';
 import { readServerState } from './support/server-state';
+import { waitForServiceWorker } from './support/service-worker';
 
 /**
  * Issue 9, saved for offline use (docs/field-readiness.md): a user saves an assigned PDF and an
@@ -25,20 +26,6 @@ const phone = {
   isMobile: true,
   serviceWorkers: 'allow' as const,
 };
-
-/** Waits until the service worker controls the page (as offline-shell.spec.ts does). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.state === 'activated',
-    undefined,
-    { timeout: 60_000, polling: 250 },
-  );
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null)))
-    await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 10_000,
-  });
-}
 
 /** The paths in the saved-files cache. */
 function savedPaths(page: Page): Promise<string[]> {

@@ -6,6 +6,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { LoginPage } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { DEMO_USER } from './support/demo-accounts';
+import { waitForServiceWorker } from './support/service-worker';
 
 const OFFLINE_TITLE = 'You are offline';
 const OFFLINE_BODY = 'This page needs a connection. It loads by itself when the signal is back.';
@@ -22,19 +23,8 @@ function watchForeignRequests(context: BrowserContext): string[] {
 }
 
 /** Waits until the service worker controls the page and has precached the shell; its cache names. */
-async function waitForServiceWorker(page: Page): Promise<string[]> {
-  // Offline needs an activated worker (installed, so its whole shell is precached). The worker
-  // claims open pages, but on a loaded machine that claim was seen to lag past 30 s; a page's
-  // next load is controlled either way, so reload once when this one is not yet.
-  await page.waitForFunction(
-    async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.state === 'activated',
-    undefined,
-    { timeout: 60_000, polling: 250 },
-  );
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 10_000,
-  });
+async function shellCachesOnceControlled(page: Page): Promise<string[]> {
+  await waitForServiceWorker(page);
   return page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('fieldcraft-shell-')));
 }
 
@@ -53,7 +43,7 @@ test('after one signed-in visit the app shell opens offline, with the navigation
   await expect(page.getByText(/Welcome back, /)).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByText(/Welcome back, /)).toBeVisible();
-  const shellCaches = await waitForServiceWorker(page);
+  const shellCaches = await shellCachesOnceControlled(page);
   expect(shellCaches).toHaveLength(1);
 
   // The installable app's manifest is linked and served.
@@ -144,7 +134,7 @@ test('a new build replaces the old app-shell cache', async ({ browser }) => {
   try {
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);
-    const [first] = await waitForServiceWorker(page);
+    const [first] = await shellCachesOnceControlled(page);
     expect(first).toMatch(/^fieldcraft-shell-[0-9a-f]{16}$/);
 
     // "Deploy" a new build: a changed index.html, and the sw.js the build writes for it (a new

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { captureScreen, expectAccessible, screenshotDir, watchConsole } from './support/checks';
 import { DEMO_USER } from './support/demo-accounts';
 import { RoomsPage } from './support/rooms.po';
+import { waitForServiceWorker } from './support/service-worker';
 
 /**
  * Issue 9, room chat in the field: questions typed without signal wait on the device and go out
@@ -53,20 +54,6 @@ const micTracks = (page: Page) =>
   page.evaluate(() =>
     (window as unknown as { __micTracks: MediaStreamTrack[] }).__micTracks.map((t) => t.readyState),
   );
-
-/** Waits until the service worker controls the page (so a reload without signal opens the shell). */
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(
-    async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.state === 'activated',
-    undefined,
-    { timeout: 60_000, polling: 250 },
-  );
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null)))
-    await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 10_000,
-  });
-}
 
 async function enterRoom(page: Page) {
   const rooms = new RoomsPage(page);
