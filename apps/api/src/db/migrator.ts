@@ -26,12 +26,41 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; name the
   // current schema so databases sharing a server (e.g. one schema per test file) stay apart.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema ?? 'public';
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    migrationTableSchema: rows[0]?.schema ?? 'public',
+    migrationTableSchema: schema,
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return retryOnForeignSchemaDrop(schema, async () => {
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  });
+}
+
+/**
+ * Kysely checks for its bookkeeping table by listing the tables of every schema on the server
+ * (`has_schema_privilege` per schema). When another schema is dropped during that listing (other
+ * test files' schemas on a shared server, another application's), PostgreSQL answers 3F000
+ * "schema … does not exist" for that other schema. Nothing of ours changed (migrations run in one
+ * transaction), so try again; a missing schema of our own is a real error and is not retried.
+ */
+export async function retryOnForeignSchemaDrop<T>(
+  ownSchema: string,
+  run: () => Promise<T>,
+  attempts = 10,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+      const foreign =
+        code === '3F000' && typeof message === 'string' && !message.includes(`"${ownSchema}"`);
+      if (!foreign || attempt >= attempts) throw err;
+      // A short, random pause, so the retry does not meet the next drop in lockstep.
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 50));
+    }
+  }
 }
