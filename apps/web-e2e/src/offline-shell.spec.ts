@@ -90,6 +90,32 @@ test('after one signed-in visit the app shell opens offline, with the navigation
   await context.close();
 });
 
+test('signed in from the login page, the app at / opens offline with the plain message, not the saved dashboard', async ({
+  browser,
+}) => {
+  // A sign-in lands on '/', which draws the dashboard itself (no route guard). The dashboard this
+  // device saved (last-seen) must not pass for a session there when there is no signal.
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(DEMO_USER.email, DEMO_USER.password);
+  await expect(page.getByText(/Welcome back, /)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await waitForServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: OFFLINE_TITLE })).toBeVisible();
+  await expect(page.getByText(/Welcome back, /)).toBeHidden();
+
+  await context.setOffline(false);
+  await expect(page.getByText(/Welcome back, /)).toBeVisible();
+  await expect(page.getByRole('heading', { name: OFFLINE_TITLE })).toBeHidden();
+  await context.close();
+});
+
 // ---- update path --------------------------------------------------------------------------------
 
 /** A copy of the built web app served as the API serves it (SPA fallback, sw.js no-cache). */

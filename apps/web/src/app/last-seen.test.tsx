@@ -119,6 +119,20 @@ describe('the last dashboard on this device', () => {
     expect(screen.queryByRole('heading', { name: 'Welcome back, Olivia' })).not.toBeInTheDocument();
   });
 
+  it('does not stand in for the session at / either (where a sign-in lands): the offline view shows', async () => {
+    await firstVisit(olivia, [video(1, 'Pour day')]);
+    storeUser(olivia);
+    server.use(
+      http.get('/api/auth/status', () => HttpResponse.error()),
+      http.get('/api/dashboard/content', () => HttpResponse.error()),
+    );
+    const { store } = repeatVisitStore();
+    renderApp('/', store);
+    expect(await screen.findByRole('heading', { name: 'You are offline' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome back, Olivia' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pour day/ })).not.toBeInTheDocument();
+  });
+
   it('is dropped when another account signs in on the device', async () => {
     await firstVisit(olivia, [video(1, 'Pour day')]);
     storeUser(olivia);

@@ -33,3 +33,16 @@ export function readOfflineUser(storage: Storage = localStorage): User | null {
 export function isConnectionError(error: unknown): boolean {
   return Boolean(error && typeof error === 'object' && (error as { status?: unknown }).status === 'FETCH_ERROR');
 }
+
+/**
+ * The auth status has had no answer from the server in this page load, for want of signal: no
+ * data, or only the status this device saved (app/last-seen.ts, which has no
+ * fulfilledTimeStamp). Offline, that saved status is not a session.
+ */
+export function isStatusOffline(status: {
+  error?: unknown;
+  data?: unknown;
+  fulfilledTimeStamp?: number;
+}): boolean {
+  return isConnectionError(status.error) && (!status.data || status.fulfilledTimeStamp === undefined);
+}

@@ -5,7 +5,7 @@ import { paths } from '../../../app/paths';
 import { needsPasswordChange, useAuthStatus } from '../auth.api';
 import { RedirectNotice } from './redirect-notice';
 import { OfflineNotice } from '../../../app/offline/offline-notice';
-import { isConnectionError, readOfflineUser } from '../../../app/offline/offline-user';
+import { isStatusOffline, readOfflineUser } from '../../../app/offline/offline-user';
 import { useRefetchOnOnline } from '../../../app/offline/use-refetch-on-online';
 
 export interface RouteGuardProps {
@@ -27,10 +27,9 @@ export interface RouteGuardProps {
  * this again; the guard only keeps people off screens that would fail.
  */
 export function RouteGuard({ allowedRoles, children, renderOffline }: RouteGuardProps) {
-  const { data, isLoading, error, refetch, fulfilledTimeStamp } = useAuthStatus();
-  // No answer from the server in this page load: no data, or only the status this device saved
-  // (app/last-seen.ts, which has no fulfilledTimeStamp). Offline, that is not a session either.
-  const offline = isConnectionError(error) && (!data || fulfilledTimeStamp === undefined);
+  const status = useAuthStatus();
+  const { data, isLoading, refetch } = status;
+  const offline = isStatusOffline(status);
   useRefetchOnOnline(refetch, offline);
 
   if (isLoading) return <LoadingState fullScreen label="Loading..." />;
