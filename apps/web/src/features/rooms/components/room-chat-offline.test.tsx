@@ -64,6 +64,24 @@ async function openRoom(path = '/test-room/12?session=s1') {
   return { ...view, input, messages: () => screen.getByRole('region', { name: 'Messages' }) };
 }
 
+/**
+ * A running conversation; the browser reports no signal while the socket stays up (as it often
+ * does at first): the question typed then is saved, not sent, and goes out once the signal is back.
+ */
+async function askWhileSignalDrops(question: string) {
+  const convai = createConvaiServer();
+  server.use(convai.handler);
+  const room = await openRoom();
+  await room.user.click(screen.getByRole('button', { name: 'Start Conversation' }));
+  expect(await screen.findByRole('button', { name: 'End Conversation' })).toBeInTheDocument();
+  setSignal(false);
+  await room.user.type(room.input, `${question}{Enter}`);
+  expect(convai.sent('user_message')).toHaveLength(0);
+  setSignal(true);
+  await waitFor(() => expect(convai.sent('user_message')).toHaveLength(1), { timeout: 8000 });
+  return { convai, ...room };
+}
+
 /** The list's items in order: [text, its mark or ''] */
 function items(messages: HTMLElement) {
   const marks = [OFFLINE_MARK, WAITING_MARK, SENT_MARK];
@@ -202,19 +220,7 @@ describe('room chat offline: questions typed without signal', () => {
   it(
     'keeps a question sent but unanswered when the session drops, and sends it once on the next session',
     async () => {
-      const convai = createConvaiServer();
-      server.use(convai.handler);
-      const { user, input, messages } = await openRoom();
-      await user.click(screen.getByRole('button', { name: 'Start Conversation' }));
-      expect(await screen.findByRole('button', { name: 'End Conversation' })).toBeInTheDocument();
-
-      // The socket stays up while the browser reports no signal (as it often does at first):
-      // the question is saved, not sent.
-      setSignal(false);
-      await user.type(input, 'Is the slab ready?{Enter}');
-      expect(convai.sent('user_message')).toHaveLength(0);
-      setSignal(true);
-      await waitFor(() => expect(convai.sent('user_message')).toHaveLength(1), { timeout: 8000 });
+      const { convai, user, messages } = await askWhileSignalDrops('Is the slab ready?');
       expect(convai.urls).toHaveLength(1); // the same conversation carried it
 
       // The connection drops before the answer: the question is kept, waiting again.
@@ -239,15 +245,7 @@ describe('room chat offline: questions typed without signal', () => {
   it(
     'does not restart a conversation the user ended; its unanswered question waits for the next start',
     async () => {
-      const convai = createConvaiServer();
-      server.use(convai.handler);
-      const { user, input, messages } = await openRoom();
-      await user.click(screen.getByRole('button', { name: 'Start Conversation' }));
-      expect(await screen.findByRole('button', { name: 'End Conversation' })).toBeInTheDocument();
-      setSignal(false);
-      await user.type(input, 'Is the slab ready?{Enter}');
-      setSignal(true);
-      await waitFor(() => expect(convai.sent('user_message')).toHaveLength(1), { timeout: 8000 });
+      const { convai, user, messages } = await askWhileSignalDrops('Is the slab ready?');
       await user.click(screen.getByRole('button', { name: 'End Conversation' }));
       expect(await screen.findByRole('button', { name: 'Start Conversation' })).toBeInTheDocument();
       await new Promise((r) => setTimeout(r, 500));
