@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/test-app';
+
+// A stand-in for the built web app and its server renderer (dist/apps/web-ssr/entry-server.mjs,
+// whose real rendering apps/web/src/server/entry-server.test.tsx covers). It draws who the
+// answers name, so the tests see whose session each page was drawn with.
+const dist = mkdtempSync(path.join(tmpdir(), 'fc-first-view-web-'));
+const ssr = mkdtempSync(path.join(tmpdir(), 'fc-first-view-ssr-'));
+afterAll(() => {
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(ssr, { recursive: true, force: true });
+});
+const INDEX = '<!doctype html><html><head></head><body><div id="root"></div><script type="module" src="/assets/a.js"></script></body></html>';
+writeFileSync(path.join(dist, 'index.html'), INDEX);
+writeFileSync(
+  path.join(ssr, 'entry-server.mjs'),
+  `
+export const firstViewPaths = ['/', '/dashboard'];
+export const firstViewSources = { getAuthStatus: '/api/auth/status', getDashboardContent: '/api/dashboard/content' };
+export async function renderFirstView({ url, answers, outdoor }) {
+  const user = answers.getAuthStatus.isAuthenticated ? answers.getAuthStatus.user : null;
+  if (!user) return null;
+  if (user.email.startsWith('boom')) throw new Error('render failed');
+  if (user.passwordChangeRequired) return null;
+  return {
+    root: '<div id="root" data-first-view="server">Welcome back, ' + user.email + ' at ' + url + (outdoor ? ' outdoor' : '') +
+      ' items=' + answers.getDashboardContent.length + '</div>',
+    data: '<script type="application/json" id="fieldcraft-first-view">{"userId":' + user.id + '}</script>',
+  };
+}
+`,
+);
+
+describeEachDatabase(
+  'the first view: signed-in page loads of / and /dashboard drawn on the server',
+  (ctx) => {
+    const page = (url: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url, headers });
+    async function signedIn(email: string, extra: { passwordChangeRequired?: boolean } = {}) {
+      await ctx.createUser({ email, ...extra });
+      const { cookie } = await ctx.login(email, 'password-123');
+      if (!cookie) throw new Error('no session cookie');
+      return cookie;
+    }
+
+    it('draws the dashboard into index.html for a signed-in session, private to that cookie', async () => {
+      const cookie = await signedIn('dana@example.com');
+      for (const url of ['/dashboard', '/', '/dashboard?from=menu']) {
+        const res = await page(url, { cookie });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.body).toContain(`<div id="root" data-first-view="server">Welcome back, dana@example.com at ${url} items=0</div>`);
+        expect(res.body).toContain('<script type="application/json" id="fieldcraft-first-view">');
+        // The rest of index.html is untouched: the app's scripts still load.
+        expect(res.body).toContain('<script type="module" src="/assets/a.js"></script>');
+        expect(res.headers['cache-control']).toBe('private, no-cache');
+        expect(String(res.headers.vary)).toContain('cookie');
+        expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      }
+    });
+
+    it("draws each session's own user: nothing of one account reaches another", async () => {
+      const ann = await signedIn('ann@example.com');
+      const bob = await signedIn('bob@example.com');
+      const forAnn = await page('/dashboard', { cookie: ann });
+      const forBob = await page('/dashboard', { cookie: bob });
+      expect(forAnn.body).toContain('ann@example.com');
+      expect(forAnn.body).not.toContain('bob@example.com');
+      expect(forBob.body).toContain('bob@example.com');
+      expect(forBob.body).not.toContain('ann@example.com');
+    });
+
+    it('sends the plain index.html without a session, with an unknown one, or with a signed-out one', async () => {
+      const cookie = await signedIn('carl@example.com');
+      await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+      for (const headers of [{}, { cookie: 'fc_session=not-a-session' }, { cookie }]) {
+        const res = await page('/dashboard', headers);
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(INDEX);
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it('sends the plain page when the renderer draws nothing (a password change due) or fails', async () => {
+      const due = await signedIn('due@example.com', { passwordChangeRequired: true });
+      const boom = await signedIn('boom@example.com');
+      for (const cookie of [due, boom]) {
+        const res = await page('/dashboard', { cookie });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(INDEX);
+      }
+    });
+
+    it('draws only / and /dashboard: other pages stay the plain app', async () => {
+      const cookie = await signedIn('erin@example.com');
+      for (const url of ['/rooms', '/login', '/dashboard/extra']) {
+        const res = await page(url, { cookie });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(INDEX);
+      }
+    });
+
+    it('compresses the drawn page when the browser accepts gzip, and takes the outdoor cookie', async () => {
+      const cookie = await signedIn('fay@example.com');
+      const res = await page('/dashboard', { cookie: `${cookie}; fieldcraft-outdoor=on`, 'accept-encoding': 'gzip, br' });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(res.rawPayload).toString('utf8')).toContain('Welcome back, fay@example.com at /dashboard outdoor');
+    });
+  },
+  { config: { webDistDir: dist, webSsrDir: ssr } },
+);
+
+describeEachDatabase(
+  'the first view: a renderer that cannot load',
+  (ctx) => {
+    it('leaves the app served as before (the plain index.html)', async () => {
+      await ctx.createUser({ email: 'gus@example.com' });
+      const { cookie } = await ctx.login('gus@example.com', 'password-123');
+      const res = await ctx.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: cookie ?? '' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    });
+  },
+  { config: { webDistDir: dist, webSsrDir: path.join(ssr, 'missing') } },
+);
