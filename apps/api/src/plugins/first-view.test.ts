@@ -19,18 +19,31 @@ writeFileSync(path.join(dist, 'index.html'), INDEX);
 writeFileSync(
   path.join(ssr, 'entry-server.mjs'),
   `
-export const firstViewPaths = ['/', '/dashboard'];
-export const firstViewSources = { getAuthStatus: '/api/auth/status', getDashboardContent: '/api/dashboard/content' };
-export async function renderFirstView({ url, answers, outdoor }) {
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+const paths = ['/', '/dashboard'];
+const sources = { getAuthStatus: '/api/auth/status', getDashboardContent: '/api/dashboard/content' };
+async function renderFirstView({ url, answers, outdoor }) {
   const user = answers.getAuthStatus.isAuthenticated ? answers.getAuthStatus.user : null;
   if (!user) return null;
   if (user.email.startsWith('boom')) throw new Error('render failed');
+  if (user.email.startsWith('crash')) process.exit(3);
+  if (user.email.startsWith('slow')) return new Promise(() => {});
   if (user.passwordChangeRequired) return null;
   return {
     root: '<div id="root" data-first-view="server">Welcome back, ' + user.email + ' at ' + url + (outdoor ? ' outdoor' : '') +
       ' items=' + answers.getDashboardContent.length + '</div>',
     data: '<script type="application/json" id="fieldcraft-first-view">{"userId":' + user.id + '}</script>',
   };
+}
+// The worker protocol of apps/web/src/server/entry-server.tsx.
+if (!isMainThread && workerData === 'fieldcraft-first-view') {
+  parentPort.postMessage({ type: 'ready', paths, sources });
+  parentPort.on('message', ({ id, input }) => {
+    renderFirstView(input).then(
+      (view) => parentPort.postMessage({ type: 'view', id, view }),
+      (error) => parentPort.postMessage({ type: 'view', id, view: null, error: String(error) }),
+    );
+  });
 }
 `,
 );
@@ -77,7 +90,7 @@ describeEachDatabase(
     it('sends the plain index.html without a session, with an unknown one, or with a signed-out one', async () => {
       const cookie = await signedIn('carl@example.com');
       await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
-      for (const headers of [{}, { cookie: 'fc_session=not-a-session' }, { cookie }]) {
+      for (const headers of [{}, { cookie: 'fc_session=not-a-session' }, { cookie }] as Record<string, string>[]) {
         const res = await page('/dashboard', headers);
         expect(res.statusCode).toBe(200);
         expect(res.body).toBe(INDEX);
@@ -93,6 +106,19 @@ describeEachDatabase(
         expect(res.statusCode).toBe(200);
         expect(res.body).toBe(INDEX);
       }
+    });
+
+    it('sends the plain page when the renderer dies or does not answer, and draws again after', async () => {
+      const crash = await signedIn('crash@example.com');
+      const slow = await signedIn('slow@example.com');
+      const fine = await signedIn('hal@example.com');
+      for (const cookie of [crash, slow]) {
+        const res = await page('/dashboard', { cookie });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(INDEX);
+      }
+      // A new worker took over from the one that died.
+      expect((await page('/dashboard', { cookie: fine })).body).toContain('Welcome back, hal@example.com');
     });
 
     it('draws only / and /dashboard: other pages stay the plain app', async () => {

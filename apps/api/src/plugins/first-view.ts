@@ -2,29 +2,28 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 
 /**
  * The server's first view (docs/field-readiness.md, "First view from the server"): a signed-in
  * page load of `/` or `/dashboard` gets index.html with the dashboard already drawn in `#root`,
  * rendered by the web app's own components (dist/apps/web-ssr/entry-server.mjs, built from
- * apps/web/src/server/entry-server.tsx). Anything else, and any failure, gets the plain
+ * apps/web/src/server/entry-server.tsx, run in a worker thread). Anything else, and any failure, gets the plain
  * index.html as before: the first view is an addition, never a condition.
  */
 
-/** What entry-server.mjs exports (apps/web/src/server/entry-server.tsx). */
-interface FirstViewModule {
-  firstViewPaths: readonly string[];
-  firstViewSources: Record<string, string>;
-  renderFirstView(
-    input: { url: string; answers: Record<string, unknown>; outdoor: boolean },
-    timeoutMs?: number,
-  ): Promise<{ root: string; data: string } | null>;
-}
+/** The worker's messages (apps/web/src/server/entry-server.tsx, FIRST_VIEW_WORKER). */
+type WorkerMessage =
+  | { type: 'ready'; paths: string[]; sources: Record<string, string> }
+  | { type: 'view'; id: number; view: { root: string; data: string } | null; error?: string };
 
+const WORKER_DATA = 'fieldcraft-first-view';
 const ROOT = '<div id="root"></div>';
 /** The device's outdoor-theme choice (apps/web/src/app/outdoor-mode.tsx). */
 const OUTDOOR_COOKIE = 'fieldcraft-outdoor';
+/** A page waits at most this long for its drawing; then it is sent plain. */
+const RENDER_TIMEOUT_MS = 3000;
 
 export interface FirstViewOptions {
   /** The built web app (index.html). */
@@ -35,6 +34,85 @@ export interface FirstViewOptions {
 
 /** The first view's page for this request, or null to send the plain index.html. */
 type PageRenderer = (request: FastifyRequest) => Promise<string | null>;
+
+/**
+ * The renderer runs in a worker thread: React's render of a dashboard takes tens of
+ * milliseconds of CPU, which on the API's own thread would hold up every other request.
+ * One worker, started with the app and started again if it dies; a render that does not
+ * answer in RENDER_TIMEOUT_MS is given up (the page goes out plain).
+ */
+class RenderWorker {
+  private worker: Worker | null = null;
+  private ready: Promise<{ paths: string[]; sources: Record<string, string> }> | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, (view: { root: string; data: string } | null) => void>();
+  private closed = false;
+
+  constructor(
+    private readonly entry: string,
+    private readonly log: FastifyInstance['log'],
+  ) {}
+
+  start(): Promise<{ paths: string[]; sources: Record<string, string> }> {
+    if (this.ready) return this.ready;
+    const worker = new Worker(pathToFileURL(this.entry), { workerData: WORKER_DATA });
+    this.worker = worker;
+    this.ready = new Promise((resolve, reject) => {
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.type === 'ready') resolve({ paths: message.paths, sources: message.sources });
+        else this.settle(message.id, message.view, message.error);
+      });
+      worker.once('error', (err) => {
+        this.log.error({ err }, 'first-view worker failed');
+        reject(err);
+      });
+      worker.once('exit', (code) => {
+        reject(new Error(`first-view worker exited (${code}) before it was ready`));
+        // Whatever it was drawing goes out plain; the next page starts a new worker.
+        for (const id of [...this.pending.keys()]) this.settle(id, null);
+        if (this.worker === worker) {
+          this.worker = null;
+          this.ready = null;
+        }
+      });
+    });
+    // Nothing waits on a worker the app does not use yet.
+    worker.unref();
+    return this.ready;
+  }
+
+  private settle(id: number, view: { root: string; data: string } | null, error?: string): void {
+    const done = this.pending.get(id);
+    if (!done) return;
+    this.pending.delete(id);
+    if (error) this.log.warn({ error }, 'first view failed to render; sending the plain page');
+    done(view);
+  }
+
+  async render(input: { url: string; answers: Record<string, unknown>; outdoor: boolean }) {
+    if (this.closed) return null;
+    await this.start();
+    const worker = this.worker;
+    if (!worker) return null;
+    const id = this.nextId++;
+    return new Promise<{ root: string; data: string } | null>((resolve) => {
+      const timer = setTimeout(() => {
+        this.log.warn({ url: input.url }, 'first view took too long; sending the plain page');
+        this.settle(id, null);
+      }, RENDER_TIMEOUT_MS);
+      this.pending.set(id, (view) => {
+        clearTimeout(timer);
+        resolve(view);
+      });
+      worker.postMessage({ id, input });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.worker?.terminate();
+  }
+}
 
 async function loadRenderer(app: FastifyInstance, { webDistDir, webSsrDir }: FirstViewOptions): Promise<PageRenderer | null> {
   const entry = webSsrDir === null ? null : path.join(webSsrDir, 'entry-server.mjs');
@@ -47,9 +125,11 @@ async function loadRenderer(app: FastifyInstance, { webDistDir, webSsrDir }: Fir
     app.log.warn('index.html has no empty #root; first view off');
     return null;
   }
-  const mod = (await import(pathToFileURL(entry).href)) as FirstViewModule;
-  const paths = new Set(mod.firstViewPaths);
-  const sources = Object.entries(mod.firstViewSources);
+  const worker = new RenderWorker(entry, app.log);
+  app.addHook('onClose', () => worker.close());
+  const { paths: pathList, sources: sourceMap } = await worker.start();
+  const paths = new Set(pathList);
+  const sources = Object.entries(sourceMap);
 
   return async (request) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -73,7 +153,7 @@ async function loadRenderer(app: FastifyInstance, { webDistDir, webSsrDir }: Fir
     );
     if (results.includes(false)) return null;
     const outdoor = new RegExp(`(?:^|;\\s*)${OUTDOOR_COOKIE}=on(?:;|$)`).test(cookie);
-    const view = await mod.renderFirstView({ url: request.url, answers, outdoor });
+    const view = await worker.render({ url: request.url, answers, outdoor });
     if (!view) return null;
     return template.replace(ROOT, `${view.root}${view.data}`);
   };

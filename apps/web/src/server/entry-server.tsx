@@ -4,6 +4,7 @@
 // vite.ssr.config.mts into dist/apps/web-ssr/entry-server.mjs and loaded by the API.
 import './server-globals';
 import '../zod-config';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
@@ -111,4 +112,20 @@ export async function renderFirstView({ url, answers, outdoor }: RenderInput, ti
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** What the API's render worker is started with (apps/api/src/plugins/first-view.ts). */
+export const FIRST_VIEW_WORKER = 'fieldcraft-first-view';
+
+// Loaded as the API's render worker: say what this renderer draws, then draw on request. The
+// API's own thread never runs React, so a render never holds up its other requests.
+if (!isMainThread && parentPort && workerData === FIRST_VIEW_WORKER) {
+  const port = parentPort;
+  port.postMessage({ type: 'ready', paths: firstViewPaths, sources: firstViewSources });
+  port.on('message', (message: { id: number; input: RenderInput }) => {
+    renderFirstView(message.input).then(
+      (view) => port.postMessage({ type: 'view', id: message.id, view }),
+      (error: unknown) => port.postMessage({ type: 'view', id: message.id, view: null, error: String(error) }),
+    );
+  });
 }
