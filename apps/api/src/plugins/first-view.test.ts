@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -16,6 +16,18 @@ afterAll(() => {
 });
 const INDEX = '<!doctype html><html><head></head><body><div id="root"></div><script type="module" src="/assets/a.js"></script></body></html>';
 writeFileSync(path.join(dist, 'index.html'), INDEX);
+// The web build's manifest: the entry (index.html's graph) and the signed-in start's chunks.
+mkdirSync(path.join(dist, '.vite'));
+writeFileSync(
+  path.join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/a.js', name: 'index', isEntry: true, imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared.js' },
+    '_start.js': { file: 'assets/start.js', name: 'signed-in-start', imports: ['_shared.js', '_more.js'] },
+    '_more.js': { file: 'assets/more.js', imports: ['_start.js'] },
+    '_other.js': { file: 'assets/other.js', name: 'rooms' },
+  }),
+);
 writeFileSync(
   path.join(ssr, 'entry-server.mjs'),
   `
@@ -37,7 +49,7 @@ async function renderFirstView({ url, answers, outdoor }) {
 }
 // The worker protocol of apps/web/src/server/entry-server.tsx.
 if (!isMainThread && workerData === 'fieldcraft-first-view') {
-  parentPort.postMessage({ type: 'ready', paths, sources });
+  parentPort.postMessage({ type: 'ready', paths, sources, chunks: ['signed-in-start'] });
   parentPort.on('message', ({ id, input }) => {
     renderFirstView(input).then(
       (view) => parentPort.postMessage({ type: 'view', id, view }),
@@ -73,6 +85,11 @@ describeEachDatabase(
         expect(res.headers['cache-control']).toBe('private, no-cache');
         expect(String(res.headers.vary)).toContain('cookie');
         expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+        // The signed-in start's chunks load with the entry; what the entry loads is not repeated.
+        const head = res.body.slice(0, res.body.indexOf('</head>'));
+        expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/start.js">');
+        expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/more.js">');
+        expect(head).not.toMatch(/assets\/(shared|a|other)\.js/);
       }
     });
 

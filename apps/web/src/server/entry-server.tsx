@@ -38,6 +38,13 @@ export const firstViewSources: Record<keyof FirstViewSnapshot['data'], string> =
   getLoginStats: '/api/user/login-stats',
 };
 
+/**
+ * The client chunks (vite.config.mts, startChunks) the browser needs to take a first view
+ * over: the API adds them to the page as modulepreload links, so they download with the entry
+ * instead of after it has run.
+ */
+export const firstViewChunks: readonly string[] = ['signed-in-start'];
+
 export interface RenderInput {
   /** The page address, path and query (e.g. '/dashboard'). */
   url: string;
@@ -121,7 +128,7 @@ export const FIRST_VIEW_WORKER = 'fieldcraft-first-view';
 // API's own thread never runs React, so a render never holds up its other requests.
 if (!isMainThread && parentPort && workerData === FIRST_VIEW_WORKER) {
   const port = parentPort;
-  port.postMessage({ type: 'ready', paths: firstViewPaths, sources: firstViewSources });
+  port.postMessage({ type: 'ready', paths: firstViewPaths, sources: firstViewSources, chunks: firstViewChunks });
   port.on('message', (message: { id: number; input: RenderInput }) => {
     renderFirstView(message.input).then(
       (view) => port.postMessage({ type: 'view', id: message.id, view }),
