@@ -204,8 +204,11 @@ try {
         const rows = await page.locator(`ul[aria-label="${label}"] > li`).evaluateAll((lis) =>
           lis.map((li) => {
             const control = li.querySelector('[role="button"], a, button');
+            // Without the style elements a server-drawn page keeps beside its markup (Emotion).
+            const copy = li.cloneNode(true);
+            for (const style of copy.querySelectorAll('style')) style.remove();
             return {
-              text: (li.textContent ?? '').trim(),
+              text: (copy.textContent ?? '').trim(),
               tag: control?.tagName.toLowerCase() ?? null,
               href: control?.getAttribute('href') ?? null,
             };
