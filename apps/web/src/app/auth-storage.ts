@@ -1,4 +1,5 @@
 import type { User } from '@fieldcraft/contracts';
+import { clearFirstViewCache } from './offline/first-view-cache';
 
 /** Keys of what the web app keeps in localStorage. The session itself is an httpOnly cookie. */
 export const storageKeys = {
@@ -22,8 +23,20 @@ export function readStoredUser(): { role?: string } | null {
   }
 }
 
+/** The id of the stored user object, or null (none, malformed). */
+function storedUserId(): number | null {
+  const id = (readStoredUser() as { id?: unknown } | null)?.id;
+  return typeof id === 'number' ? id : null;
+}
+
+/**
+ * Remembers the signed-in user. When it is not the user this device remembered (another
+ * account, or none), the last dashboard and the service worker's kept first view go: both are
+ * the previous user's.
+ */
 export function storeUser(user: User): void {
   keepLastSeenOnlyFor(user.id);
+  if (storedUserId() !== user.id) void clearFirstViewCache().catch(() => undefined);
   localStorage.setItem(storageKeys.user, JSON.stringify(user));
 }
 
