@@ -5,6 +5,7 @@ import {
   FIRST_VIEW_REQUEST,
   firstViewNavigation,
   keptFirstView,
+  prefillFirstViews,
   refreshFirstView,
 } from './first-view';
 
@@ -180,5 +181,34 @@ describe('firstViewNavigation (a navigation to / or /dashboard)', () => {
     );
     expect(await (await response).text()).toBe(SHELL);
     expect(await refresh).toBe('kept');
+  });
+});
+
+describe('prefillFirstViews (a worker that has just activated)', () => {
+  it('keeps the first view of / and /dashboard at once when the user is signed in', async () => {
+    const fetchPage = answering(() => new Response(firstView('Olivia'), { headers: HTML }));
+    expect(await prefillFirstViews(storage, fetchPage, ORIGIN, PRECACHED)).toEqual([
+      'replaced',
+      'replaced',
+    ]);
+    expect(fetchPage.mock.calls.map(([url]) => url).sort()).toEqual([
+      `${ORIGIN}/`,
+      `${ORIGIN}/dashboard`,
+    ]);
+    expect(await kept(`${ORIGIN}/`)).toBe(firstView('Olivia'));
+    expect(await kept(`${ORIGIN}/dashboard`)).toBe(firstView('Olivia'));
+  });
+
+  it('keeps nothing when signed out (the plain shell) or offline', async () => {
+    const signedOut = answering(() => new Response(SHELL, { headers: HTML }));
+    expect(await prefillFirstViews(storage, signedOut, ORIGIN, PRECACHED)).toEqual([
+      'dropped',
+      'dropped',
+    ]);
+    const offline = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await prefillFirstViews(storage, offline, ORIGIN, PRECACHED)).toEqual(['kept', 'kept']);
+    expect(storage.urls(FIRST_VIEW_CACHE)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  * in the background and the kept copy replaced or dropped (firstViewUpdate). Nothing here reads
  * the page's data: the app checks whose it is before using it.
  */
-import { FIRST_VIEW_CACHE, firstViewUpdate } from './cache-policy';
+import { FIRST_VIEW_CACHE, FIRST_VIEW_PATHS, firstViewUpdate } from './cache-policy';
 
 /** The part of Cache Storage used here (the real one in the worker, an in-memory one in tests). */
 export interface FirstViewCacheStorage {
@@ -108,4 +108,23 @@ export function firstViewNavigation(
     response: kept.then((page) => page ?? shell()),
     refresh: refreshFirstView(storage, fetchPage, key, precached),
   };
+}
+
+/**
+ * Fetches every first-view page once, for a worker that has just activated: the visit that
+ * installed it was not controlled (or ran the old build), so without this only the second
+ * controlled load would find a kept page. Signed out, the server answers the plain shell and
+ * nothing is kept. Never rejects.
+ */
+export async function prefillFirstViews(
+  storage: FirstViewCacheStorage,
+  fetchPage: (url: string, init: RequestInit) => Promise<Response>,
+  origin: string,
+  precached: ReadonlySet<string>,
+): Promise<FirstViewRefresh[]> {
+  return Promise.all(
+    [...FIRST_VIEW_PATHS].map((path) =>
+      refreshFirstView(storage, fetchPage, `${origin}${path}`, precached),
+    ),
+  );
 }

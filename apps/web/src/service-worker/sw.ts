@@ -17,7 +17,7 @@ import {
   savedFileKey,
   staleCaches,
 } from './cache-policy';
-import { firstViewNavigation } from './first-view';
+import { firstViewNavigation, prefillFirstViews } from './first-view';
 
 declare const __PRECACHE_URLS__: string[];
 declare const __SHELL_VERSION__: string;
@@ -42,6 +42,7 @@ const scope = self as unknown as ServiceWorkerScope;
 const CACHE = cacheName(__SHELL_VERSION__);
 const PRECACHE = new Set(__PRECACHE_URLS__);
 const INDEX = '/index.html';
+const fetchPage = (url: string, init: RequestInit) => fetch(url, init);
 
 scope.addEventListener('install', (event) => {
   event.waitUntil(
@@ -59,9 +60,14 @@ scope.addEventListener('install', (event) => {
 scope.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
+      // Older shells and the kept first view (its pages load the old build's scripts) go.
       const stale = staleCaches(await caches.keys(), __SHELL_VERSION__);
       await Promise.all(stale.map((name) => caches.delete(name)));
       await scope.clients.claim();
+      // The first view of this build, kept at once (after the deletion above, never before).
+      // Not part of activation: navigations wait for an activating worker, and this goes to the
+      // network. If the browser stops the idle worker first, the next navigation keeps the page.
+      void prefillFirstViews(caches, fetchPage, scope.location.origin, PRECACHE);
     })(),
   );
 });
@@ -124,7 +130,6 @@ scope.addEventListener('fetch', (event) => {
     policy === 'app-shell' ? firstViewKey(event.request.url, scope.location.origin) : null;
   if (firstView) {
     // The kept first view, else the shell; then the page again from the network, in the background.
-    const fetchPage = (url: string, init: RequestInit) => fetch(url, init);
     const { response, refresh } = firstViewNavigation(
       caches,
       fetchPage,
