@@ -30,13 +30,16 @@ function storedUserId(): number | null {
 }
 
 /**
- * Remembers the signed-in user. When it is not the user this device remembered (another
- * account, or none), the last dashboard and the service worker's kept first view go: both are
- * the previous user's.
+ * Remembers the signed-in user. When the device remembered another account, the last dashboard
+ * and the service worker's kept first view go: both are the previous user's. (With no user
+ * remembered — a first visit, or after sign-out or clear-auth, which delete it themselves — the
+ * kept first view stays: on a first visit it is this user's, kept by the worker that visit
+ * installed.)
  */
 export function storeUser(user: User): void {
   keepLastSeenOnlyFor(user.id);
-  if (storedUserId() !== user.id) void clearFirstViewCache().catch(() => undefined);
+  const previous = storedUserId();
+  if (previous !== null && previous !== user.id) void clearFirstViewCache().catch(() => undefined);
   localStorage.setItem(storageKeys.user, JSON.stringify(user));
 }
 
