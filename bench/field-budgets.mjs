@@ -15,7 +15,7 @@
 //      400 kbit/s down, 400 kbit/s up (CDP Network.emulateNetworkConditions) — with 4× CPU
 //      slowdown (Emulation.setCPUThrottlingRate), from a cold cache (new browser context: no HTTP
 //      cache, no service worker) and from the service-worker cache (a repeat visit in the same
-//      context once the worker controls it). Two times, from navigation start, each the first
+//      context once the worker controls it and has kept the dashboard's first view). Two times, from navigation start, each the first
 //      animation frame (requestAnimationFrame after a DOM change; the check reads textContent,
 //      never innerText, so it forces no layout):
 //        first view: the greeting "Welcome back, …" is on screen AND the Watch panel has finished
@@ -325,6 +325,12 @@ try {
     const page = await context.newPage();
     await page.goto(`${ORIGIN}/dashboard`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    // ...and has kept the dashboard's first view, as it does after a first visit (sw.ts).
+    await page.waitForFunction(
+      async () => Boolean(await (await caches.open('fieldcraft-first-view')).match(`${location.origin}/dashboard`)),
+      undefined,
+      { timeout: 60_000, polling: 250 },
+    );
     await page.close();
     const repeat = await timedLoad(context);
     if (!repeat.controlled) throw new Error('repeat run was not controlled by the service worker');

@@ -112,17 +112,22 @@ describeEachDatabase(
         expect(res.statusCode).toBe(200);
         expect(res.body).toBe(INDEX);
         expect(res.headers['cache-control']).toBe('no-cache');
+        // None was due: nothing says one failed.
+        expect(res.headers['x-fieldcraft-first-view']).toBeUndefined();
       }
     });
 
     it('sends the plain page when the renderer draws nothing (a password change due) or fails', async () => {
       const due = await signedIn('due@example.com', { passwordChangeRequired: true });
       const boom = await signedIn('boom@example.com');
-      for (const cookie of [due, boom]) {
-        const res = await page('/dashboard', { cookie });
-        expect(res.statusCode).toBe(200);
-        expect(res.body).toBe(INDEX);
-      }
+      const drawnNone = await page('/dashboard', { cookie: due });
+      expect(drawnNone.body).toBe(INDEX);
+      expect(drawnNone.headers['x-fieldcraft-first-view']).toBeUndefined();
+      const failed = await page('/dashboard', { cookie: boom });
+      expect(failed.statusCode).toBe(200);
+      expect(failed.body).toBe(INDEX);
+      // Failed, not signed out: the service worker keeps the page it has.
+      expect(failed.headers['x-fieldcraft-first-view']).toBe('unavailable');
     });
 
     it('sends the plain page when the renderer dies or does not answer, and draws again after', async () => {
@@ -133,6 +138,7 @@ describeEachDatabase(
         const res = await page('/dashboard', { cookie });
         expect(res.statusCode).toBe(200);
         expect(res.body).toBe(INDEX);
+        expect(res.headers['x-fieldcraft-first-view']).toBe('unavailable');
       }
       // A new worker took over from the one that died.
       expect((await page('/dashboard', { cookie: fine })).body).toContain('Welcome back, hal@example.com');

@@ -19,6 +19,8 @@ type WorkerMessage =
   | { type: 'view'; id: number; view: { root: string; data: string } | null; error?: string };
 
 const WORKER_DATA = 'fieldcraft-first-view';
+/** On a plain page sent because a first view could not be drawn (not because none was due). */
+export const FIRST_VIEW_HEADER = 'x-fieldcraft-first-view';
 const ROOT = '<div id="root"></div>';
 /** The device's outdoor-theme choice (apps/web/src/app/outdoor-mode.tsx). */
 const OUTDOOR_COOKIE = 'fieldcraft-outdoor';
@@ -68,7 +70,11 @@ export function preloadLinks(webDistDir: string, chunkNames: readonly string[]):
     .join('');
 }
 
-/** The first view's page for this request, or null to send the plain index.html. */
+/**
+ * The first view's page for this request, or null to send the plain index.html (none is drawn
+ * for this request: not a first-view path, signed out, a password change due). Rejects when
+ * one should have been drawn and could not be.
+ */
 type PageRenderer = (request: FastifyRequest) => Promise<string | null>;
 
 /**
@@ -81,7 +87,7 @@ class RenderWorker {
   private worker: Worker | null = null;
   private ready: Promise<Ready> | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, (view: { root: string; data: string } | null) => void>();
+  private readonly pending = new Map<number, (result: { view: { root: string; data: string } | null } | Error) => void>();
   private closed = false;
 
   constructor(
@@ -105,7 +111,7 @@ class RenderWorker {
       worker.once('exit', (code) => {
         reject(new Error(`first-view worker exited (${code}) before it was ready`));
         // Whatever it was drawing goes out plain; the next page starts a new worker.
-        for (const id of [...this.pending.keys()]) this.settle(id, null);
+        for (const id of [...this.pending.keys()]) this.settle(id, new Error(`first-view worker exited (${code})`));
         if (this.worker === worker) {
           this.worker = null;
           this.ready = null;
@@ -117,28 +123,30 @@ class RenderWorker {
     return this.ready;
   }
 
-  private settle(id: number, view: { root: string; data: string } | null, error?: string): void {
+  private settle(id: number, result: { root: string; data: string } | null | Error, error?: string): void {
     const done = this.pending.get(id);
     if (!done) return;
     this.pending.delete(id);
-    if (error) this.log.warn({ error }, 'first view failed to render; sending the plain page');
-    done(view);
+    if (error) done(new Error(error));
+    else done(result instanceof Error ? result : { view: result });
   }
 
+  /** The drawn page, or null when the renderer draws none for these answers; rejects on failure. */
   async render(input: { url: string; answers: Record<string, unknown>; outdoor: boolean }) {
-    if (this.closed) return null;
+    if (this.closed) throw new Error('the app is closing');
     await this.start();
     const worker = this.worker;
-    if (!worker) return null;
+    if (!worker) throw new Error('no first-view worker');
     const id = this.nextId++;
-    return new Promise<{ root: string; data: string } | null>((resolve) => {
-      const timer = setTimeout(() => {
-        this.log.warn({ url: input.url }, 'first view took too long; sending the plain page');
-        this.settle(id, null);
-      }, RENDER_TIMEOUT_MS);
-      this.pending.set(id, (view) => {
+    return new Promise<{ root: string; data: string } | null>((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.settle(id, new Error(`first view took longer than ${RENDER_TIMEOUT_MS} ms`)),
+        RENDER_TIMEOUT_MS,
+      );
+      this.pending.set(id, (result) => {
         clearTimeout(timer);
-        resolve(view);
+        if (result instanceof Error) reject(result);
+        else resolve(result.view);
       });
       worker.postMessage({ id, input });
     });
@@ -184,7 +192,10 @@ async function loadRenderer(app: FastifyInstance, { webDistDir, webSsrDir }: Fir
           headers: { cookie, accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
           remoteAddress: request.ip,
         });
-        if (res.statusCode !== 200) return false;
+        // Not for this session (signed out meanwhile, a password change due): none is due.
+        // Anything else is a failure to draw one.
+        if (res.statusCode === 401 || res.statusCode === 403) return false;
+        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
         answers[name] = res.json();
         return true;
       }),
@@ -219,6 +230,8 @@ export async function registerFirstView(
       page = await render(request);
     } catch (err) {
       request.log.warn({ err }, 'first view failed; sending the plain page');
+      // Not "signed out": the service worker keeps the page it has (apps/web/src/service-worker).
+      reply.header(FIRST_VIEW_HEADER, 'unavailable');
     }
     if (page === null) return fallback(reply);
     // One user's page: never stored by a shared cache, never reused for another cookie.

@@ -155,6 +155,12 @@ describe('the first view', () => {
     expect(firstViewUpdate({ ...ok, contentType: null }, firstView, PRECACHED)).toBe('drop');
   });
 
+  it('keeps it when the server could not draw one this time (a plain page marked unavailable)', () => {
+    expect(firstViewUpdate({ ...ok, unavailable: true }, shellPage(), PRECACHED)).toBe('keep');
+    // Only on the server's own plain page: an error status still drops it.
+    expect(firstViewUpdate({ ...ok, status: 500, unavailable: true }, null, PRECACHED)).toBe('drop');
+  });
+
   it('drops a first view of another build: its scripts are not precached, so offline it would not start', () => {
     const newer = firstView.replaceAll('index-abc', 'index-def');
     expect(firstViewUpdate(ok, newer, PRECACHED)).toBe('drop');

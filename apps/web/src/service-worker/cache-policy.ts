@@ -177,6 +177,12 @@ export interface FirstViewAnswer {
   status: number;
   redirected: boolean;
   contentType: string | null;
+  /**
+   * The server sent the plain page because it could not draw the first view this time (its
+   * `x-fieldcraft-first-view: unavailable`, apps/api/src/plugins/first-view.ts), not because
+   * none is due: the kept page stays.
+   */
+  unavailable?: boolean;
 }
 
 /**
@@ -186,13 +192,15 @@ export interface FirstViewAnswer {
  * - 'drop': anything else — the plain shell (signed out, or the server could not render),
  *   401/403, a redirect, an error page — and a first view of another build (the server was
  *   updated before this worker: its scripts are not precached, so offline it would not start).
+ * - 'keep': the server could not draw one this time (`unavailable`): like a network failure.
  * A network failure is not an answer: the worker keeps the copy (never calls this).
  */
 export function firstViewUpdate(
   answer: FirstViewAnswer,
   html: string | null,
   precached: ReadonlySet<string>,
-): 'replace' | 'drop' {
+): 'replace' | 'drop' | 'keep' {
+  if (answer.unavailable === true && answer.status === 200) return 'keep';
   const isPage =
     answer.status === 200 && !answer.redirected && /^text\/html\b/i.test(answer.contentType ?? '');
   if (!isPage || html === null || !html.includes(FIRST_VIEW_MARKER)) return 'drop';

@@ -65,6 +65,15 @@ describe('refreshFirstView (the background revalidation)', () => {
     expect(await kept()).toBeUndefined();
   });
 
+  it('keeps it when the server sends the plain page because it could not draw one this time', async () => {
+    await keep(firstView('Olivia'));
+    const fetchPage = answering(
+      () => new Response(SHELL, { headers: { ...HTML, 'x-fieldcraft-first-view': 'unavailable' } }),
+    );
+    expect(await refreshFirstView(storage, fetchPage, KEY, PRECACHED)).toBe('kept');
+    expect(await kept()).toBe(firstView('Olivia'));
+  });
+
   it('drops it on 401, 403, a redirect and a server error', async () => {
     for (const response of [
       () => new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } }),

@@ -58,6 +58,7 @@ export async function refreshFirstView(
       status: response.status,
       redirected: response.redirected,
       contentType: response.headers.get('content-type'),
+      unavailable: response.headers.get('x-fieldcraft-first-view') === 'unavailable',
     };
     let html: string | null = null;
     if (answer.status === 200 && /^text\/html\b/i.test(answer.contentType ?? '')) {
@@ -67,7 +68,9 @@ export async function refreshFirstView(
         return 'kept'; // the signal dropped mid-page: not an answer either
       }
     }
-    if (firstViewUpdate(answer, html, precached) === 'replace') {
+    const update = firstViewUpdate(answer, html, precached);
+    if (update === 'keep') return 'kept';
+    if (update === 'replace') {
       await cache.put(key, response);
       return 'replaced';
     }
