@@ -326,6 +326,7 @@ try {
     await page.goto(`${ORIGIN}/dashboard`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     // ...and has kept the dashboard's first view, as it does after a first visit (sw.ts).
+    /* global caches, location */
     await page.waitForFunction(
       async () => Boolean(await (await caches.open('fieldcraft-first-view')).match(`${location.origin}/dashboard`)),
       undefined,
