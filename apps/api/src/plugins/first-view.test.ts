@@ -42,7 +42,6 @@ async function renderFirstView({ url, answers, outdoor }) {
   if (user.email.startsWith('slow')) return new Promise(() => {});
   if (user.passwordChangeRequired) return null;
   return {
-    head: '<style data-emotion="css x1">.x1{}</style>',
     root: '<div id="root" data-first-view="server">Welcome back, ' + user.email + ' at ' + url + (outdoor ? ' outdoor' : '') +
       ' items=' + answers.getDashboardContent.length + '</div>',
     data: '<script type="application/json" id="fieldcraft-first-view">{"userId":' + user.id + '}</script>',
@@ -91,7 +90,6 @@ describeEachDatabase(
         expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/start.js">');
         expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/more.js">');
         expect(head).not.toMatch(/assets\/(shared|a|other)\.js/);
-        expect(head).toContain('<style data-emotion="css x1">.x1{}</style>');
       }
     });
 

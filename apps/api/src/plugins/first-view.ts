@@ -16,15 +16,7 @@ import { gzipSync } from 'node:zlib';
 /** The worker's messages (apps/web/src/server/entry-server.tsx, FIRST_VIEW_WORKER). */
 type WorkerMessage =
   | { type: 'ready'; paths: string[]; sources: Record<string, string>; chunks?: string[] }
-  | { type: 'view'; id: number; view: DrawnView | null; error?: string };
-
-/** A drawn first view (apps/web/src/server/entry-server.tsx, FirstView). */
-interface DrawnView {
-  /** For `<head>` (styles); absent from renderers that have none. */
-  head?: string;
-  root: string;
-  data: string;
-}
+  | { type: 'view'; id: number; view: { root: string; data: string } | null; error?: string };
 
 const WORKER_DATA = 'fieldcraft-first-view';
 /** On a plain page sent because a first view could not be drawn (not because none was due). */
@@ -95,7 +87,7 @@ class RenderWorker {
   private worker: Worker | null = null;
   private ready: Promise<Ready> | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, (result: { view: DrawnView | null } | Error) => void>();
+  private readonly pending = new Map<number, (result: { view: { root: string; data: string } | null } | Error) => void>();
   private closed = false;
 
   constructor(
@@ -131,7 +123,7 @@ class RenderWorker {
     return this.ready;
   }
 
-  private settle(id: number, result: DrawnView | null | Error, error?: string): void {
+  private settle(id: number, result: { root: string; data: string } | null | Error, error?: string): void {
     const done = this.pending.get(id);
     if (!done) return;
     this.pending.delete(id);
@@ -146,7 +138,7 @@ class RenderWorker {
     const worker = this.worker;
     if (!worker) throw new Error('no first-view worker');
     const id = this.nextId++;
-    return new Promise<DrawnView | null>((resolve, reject) => {
+    return new Promise<{ root: string; data: string } | null>((resolve, reject) => {
       const timer = setTimeout(
         () => this.settle(id, new Error(`first view took longer than ${RENDER_TIMEOUT_MS} ms`)),
         RENDER_TIMEOUT_MS,
@@ -212,9 +204,7 @@ async function loadRenderer(app: FastifyInstance, { webDistDir, webSsrDir }: Fir
     const outdoor = new RegExp(`(?:^|;\\s*)${OUTDOOR_COOKIE}=on(?:;|$)`).test(cookie);
     const view = await worker.render({ url: request.url, answers, outdoor });
     if (!view) return null;
-    return template
-      .replace('</head>', `${head}${view.head ?? ''}</head>`)
-      .replace(ROOT, `${view.root}${view.data}`);
+    return template.replace('</head>', `${head}</head>`).replace(ROOT, `${view.root}${view.data}`);
   };
 }
 

@@ -3,7 +3,7 @@
 import type { ContentItem, UserDashboard } from '@fieldcraft/contracts';
 import { makeUser } from '@fieldcraft/contracts/testing';
 import { describe, expect, it } from 'vitest';
-import { firstViewSources, gatherStyles, renderFirstView } from './entry-server';
+import { firstViewSources, renderFirstView } from './entry-server';
 
 function item(overrides: Partial<ContentItem>): ContentItem {
   return {
@@ -55,10 +55,6 @@ describe('renderFirstView', () => {
     expect(text(root)).not.toContain('Loading...');
     // Nothing the CSP (script-src 'self') would refuse: no inline script in the drawn page.
     expect(root).not.toMatch(/<script/i);
-    // Component styles come as one element for <head>, in Emotion's form, none left beside the markup.
-    expect(root).not.toContain('<style data-emotion="css ');
-    expect(view?.head).toMatch(/^<style data-emotion="css [\w -]+">[^<]+<\/style>$/);
-    expect(view?.head.match(/<style/g)).toHaveLength(1);
     expect(data).toMatch(/^<script type="application\/json" id="fieldcraft-first-view">/);
     const json = JSON.parse(data.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''));
     expect(json).toMatchObject({ v: 1, userId: 7, data: answers() });
@@ -105,15 +101,5 @@ describe('renderFirstView', () => {
     expect(data).not.toContain('<!--');
     const json = JSON.parse(data.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''));
     expect(json.data.getDashboardContent[0].title).toBe(evil);
-  });
-
-  it('gathers component styles in their order, leaving global styles and markup in place', () => {
-    const { html, head } = gatherStyles(
-      '<style data-emotion="css-global g1">body{}</style><style data-emotion="css a1">.a1{}</style><p>x</p>' +
-        '<style data-emotion="css b1 b2">.b1{}.b2{}</style><p>y</p>',
-    );
-    expect(html).toBe('<style data-emotion="css-global g1">body{}</style><p>x</p><p>y</p>');
-    expect(head).toBe('<style data-emotion="css a1 b1 b2">.a1{}.b1{}.b2{}</style>');
-    expect(gatherStyles('<p>plain</p>')).toEqual({ html: '<p>plain</p>', head: '' });
   });
 });

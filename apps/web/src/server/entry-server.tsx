@@ -55,8 +55,6 @@ export interface RenderInput {
 }
 
 export interface FirstView {
-  /** For `<head>`: the page's component styles, in one element. */
-  head: string;
   /** The opening tag and contents of #root. */
   root: string;
   /** The `<script type="application/json">` data block with the answers. */
@@ -67,28 +65,6 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Emotion's server output: a style element before each component that brought new rules. */
-const COMPONENT_STYLES = /<style data-emotion="css ([^"]*)"[^>]*>([^<]*)<\/style>/g;
-
-/**
- * Moves the component styles Emotion wrote beside the markup (about a hundred elements for the
- * dashboard) into one element for `<head>`, in the same order. A browser recalculates styles
- * for every style element the parser meets; at 4× CPU that was about half a second of the
- * first view. The element keeps Emotion's form (`data-emotion="css <ids…>"`), so the app's
- * Emotion cache adopts these rules instead of adding them again. Global styles stay in place.
- */
-export function gatherStyles(rendered: string): { html: string; head: string } {
-  const ids: string[] = [];
-  const rules: string[] = [];
-  const html = rendered.replace(COMPONENT_STYLES, (_tag, names: string, css: string) => {
-    ids.push(...names.split(' ').filter(Boolean));
-    rules.push(css);
-    return '';
-  });
-  const head = ids.length > 0 ? `<style data-emotion="css ${ids.join(' ')}">${rules.join('')}</style>` : '';
-  return { html, head };
 }
 
 /**
@@ -135,9 +111,8 @@ export async function renderFirstView({ url, answers, outdoor }: RenderInput, ti
       },
     );
     if (failures.length > 0) throw new AggregateError(failures, 'the first view failed to render');
-    const { html, head } = gatherStyles(await streamToString(prelude));
+    const html = await streamToString(prelude);
     return {
-      head,
       root: `<div id="root" data-first-view="${FIRST_VIEW_MARK}">${html}</div>`,
       data: `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${serializeFirstView(snapshot)}</script>`,
     };
