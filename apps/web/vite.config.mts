@@ -133,6 +133,9 @@ export default defineConfig({
     outDir: '../../dist/apps/web',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: the API preloads the signed-in start's chunks with the server's first
+    // view (apps/api/src/plugins/first-view.ts).
+    manifest: true,
     // The voice client's AudioWorklet modules must stay same-origin files: the app's CSP
     // (script-src 'self') refuses the data: URLs Vite would inline small assets as.
     assetsInlineLimit: (file) => (/[\\/]libs[\\/]voice-client[\\/].*\.js$/.test(file) ? false : undefined),

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       ownerPassword: null,
       seedDemo: false,
       webDistDir: path.join(cwd, 'dist', 'apps', 'web'),
+      webSsrDir: path.join(cwd, 'dist', 'apps', 'web-ssr'),
       logLevel: 'info',
       metricsToken: null,
       cookieSecure: 'auto',
@@ -123,6 +124,8 @@ describe('loadConfig', () => {
       ownerPassword: 'long-enough-1',
       seedDemo: true,
       webDistDir: path.join(cwd, 'web'),
+      // The first-view renderer sits beside the web app unless WEB_SSR_DIR says where.
+      webSsrDir: path.join(cwd, 'web-ssr'),
       logLevel: 'warn',
       cookieSecure: true,
       trustProxy: 1,
@@ -189,6 +192,8 @@ describe('loadConfig', () => {
       port: 3000,
       webDistDir: null,
     });
+    expect(loadConfig({ WEB_SSR_DIR: '' }, cwd).webSsrDir).toBeNull();
+    expect(loadConfig({ WEB_SSR_DIR: 'render' }, cwd).webSsrDir).toBe(path.join(cwd, 'render'));
   });
 
   it('parses TRUST_PROXY as boolean, hop count or address list', () => {

@@ -51,6 +51,7 @@ export const EnvSchema = z.object({
   SEED_DEMO: optionalText.transform((v) => v === '1' || v === 'true'),
   // Unset → the default build output; set but empty → do not serve a web app (dev mode).
   WEB_DIST_DIR: z.string().trim().optional(),
+  WEB_SSR_DIR: z.string().trim().optional(),
   LOG_LEVEL: withDefault('info').pipe(LogLevelSchema),
   // Bearer token for GET /metrics; unset → only loopback clients may read it.
   METRICS_TOKEN: optionalText.pipe(
@@ -162,6 +163,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Absolute path of the built web app, or null to serve none. */
   webDistDir: string | null;
+  /** Absolute path of the built first-view renderer (entry-server.mjs), or null for none. */
+  webSsrDir: string | null;
   logLevel: LogLevel;
   /** Bearer token GET /metrics requires; null → loopback clients only. */
   metricsToken: string | null;
@@ -281,6 +284,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ownerPassword: e.OWNER_PASSWORD ?? null,
     seedDemo: e.SEED_DEMO,
     webDistDir: webDist === '' ? null : path.resolve(cwd, webDist),
+    // Beside the web app by default (dist/apps/web-ssr); set but empty: no first view.
+    webSsrDir:
+      e.WEB_SSR_DIR === ''
+        ? null
+        : path.resolve(cwd, e.WEB_SSR_DIR ?? (webDist === '' ? 'dist/apps/web-ssr' : path.join(path.dirname(webDist), 'web-ssr'))),
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN ?? null,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sendNotFound } from './error-handler';
+import { registerFirstView } from './first-view';
 import { isApiPath } from './security';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,7 +24,7 @@ export const webAppPlugin = fp(
     const root = app.config.webDistDir;
     const serveWeb = root !== null && existsSync(path.join(root, 'index.html'));
 
-    if (serveWeb) {
+    if (root !== null && serveWeb) {
       await app.register(fastifyStatic, {
         root,
         prefix: '/',
@@ -43,6 +44,10 @@ export const webAppPlugin = fp(
           }
         },
       });
+      // Signed-in page loads of / and /dashboard: the dashboard drawn on the server (first-view.ts).
+      await registerFirstView(app, { webDistDir: root, webSsrDir: app.config.webSsrDir }, (reply) =>
+        reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      );
       app.log.info({ root }, 'serving the web app');
     } else {
       app.log.info({ root }, 'no built web app found; serving the API only');

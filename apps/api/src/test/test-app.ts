@@ -65,6 +65,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ownerPassword: 'bootstrap-owner-1',
     seedDemo: false,
     webDistDir: null,
+    webSsrDir: null,
     logLevel: 'silent',
     metricsToken: null,
     cookieSecure: 'auto',

@@ -1,4 +1,5 @@
 import type { User } from '@fieldcraft/contracts';
+import { clearFirstViewCache } from './offline/first-view-cache';
 
 /** Keys of what the web app keeps in localStorage. The session itself is an httpOnly cookie. */
 export const storageKeys = {
@@ -22,8 +23,23 @@ export function readStoredUser(): { role?: string } | null {
   }
 }
 
+/** The id of the stored user object, or null (none, malformed). */
+function storedUserId(): number | null {
+  const id = (readStoredUser() as { id?: unknown } | null)?.id;
+  return typeof id === 'number' ? id : null;
+}
+
+/**
+ * Remembers the signed-in user. When the device remembered another account, the last dashboard
+ * and the service worker's kept first view go: both are the previous user's. (With no user
+ * remembered — a first visit, or after sign-out or clear-auth, which delete it themselves — the
+ * kept first view stays: on a first visit it is this user's, kept by the worker that visit
+ * installed.)
+ */
 export function storeUser(user: User): void {
   keepLastSeenOnlyFor(user.id);
+  const previous = storedUserId();
+  if (previous !== null && previous !== user.id) void clearFirstViewCache().catch(() => undefined);
   localStorage.setItem(storageKeys.user, JSON.stringify(user));
 }
 

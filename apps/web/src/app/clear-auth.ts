@@ -1,4 +1,5 @@
 import { navigation } from './navigation';
+import { clearFirstViewCache } from './offline/first-view-cache';
 import { paths } from './paths';
 
 /** Expire every cookie script can see, on this path and the root. */
@@ -13,7 +14,8 @@ function clearReadableCookies(): void {
 }
 
 /**
- * The global clear-auth routine: wipes local and session storage and readable cookies, asks the
+ * The global clear-auth routine: wipes local and session storage, readable cookies and the
+ * service worker's kept first view, asks the
  * server to drop the httpOnly session (POST /api/auth/force-clear), then loads /login. Used when
  * the app believed it was signed in but the server no longer accepts the session.
  */
@@ -21,6 +23,8 @@ export async function clearAuthEverywhere(): Promise<void> {
   localStorage.clear();
   sessionStorage.clear();
   clearReadableCookies();
+  // The service worker's kept first view is the user's dashboard: it goes too.
+  await clearFirstViewCache().catch(() => undefined);
   try {
     await fetch(new URL('/api/auth/force-clear', window.location.href), {
       method: 'POST',

@@ -22,12 +22,12 @@ export const LAST_SEEN_ENDPOINTS = [
   'getUserDashboard',
   'getLoginStats',
 ] as const;
-type Endpoint = (typeof LAST_SEEN_ENDPOINTS)[number];
+export type Endpoint = (typeof LAST_SEEN_ENDPOINTS)[number];
 
 /** Older than this, a snapshot is not shown: the server's default session lifetime (SESSION_TTL_HOURS 168). */
 export const LAST_SEEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-interface Snapshot {
+export interface Snapshot {
   v: 1;
   userId: number;
   savedAt: number;
@@ -45,7 +45,7 @@ function paused(): boolean {
 }
 
 /** The authenticated user id in an auth status answer, or null. */
-function statusUserId(status: unknown): number | null {
+export function statusUserId(status: unknown): number | null {
   const s = status as { isAuthenticated?: unknown; user?: { id?: unknown } | null } | null;
   return s && s.isAuthenticated === true && typeof s.user?.id === 'number' ? s.user.id : null;
 }
@@ -132,10 +132,37 @@ export function lastSeenRehydration(action: UnknownAction) {
 }
 
 /**
- * The action that puts the snapshot into the cache, or null when there is none to use. The
- * entries have no fulfilledTimeStamp: RTK Query then treats them as never fetched and fetches
- * on the first subscription, while the hooks already return the saved data (isLoading false).
+ * The action that puts saved answers into the cache. Without `fulfilledTimeStamp` (the
+ * default) the entries are stale: RTK Query treats them as never fetched and fetches on the
+ * first subscription, while the hooks already return the saved data (isLoading false).
  */
+export function savedAnswersHydrateAction(
+  data: Partial<Record<Endpoint, unknown>>,
+  fulfilledTimeStamp?: number,
+): HydrateAction {
+  const queries: Record<string, unknown> = {};
+  for (const endpointName of LAST_SEEN_ENDPOINTS) {
+    if (!(endpointName in data)) continue;
+    queries[`${endpointName}(undefined)`] = {
+      status: 'fulfilled',
+      endpointName,
+      requestId: '',
+      originalArgs: undefined,
+      data: data[endpointName],
+      startedTimeStamp: 0,
+      ...(fulfilledTimeStamp === undefined ? {} : { fulfilledTimeStamp }),
+    };
+  }
+  return { type: HYDRATE, payload: { queries, mutations: {}, provided: { tags: {}, keys: {} } } };
+}
+
+/** Saves answers the app did not fetch itself (the server's first view) as this device's snapshot. */
+export function saveLastSeen(snapshot: Snapshot, storage: Storage = localStorage): void {
+  if (paused()) return;
+  write(snapshot, storage);
+}
+
+/** The action that puts this device's snapshot into the cache (stale), or null when there is none to use. */
 export function lastSeenHydrateAction(storage: Storage = localStorage): HydrateAction | null {
   if (paused()) return null;
   const snapshot = readLastSeen(storage);
@@ -143,17 +170,5 @@ export function lastSeenHydrateAction(storage: Storage = localStorage): HydrateA
     if (storage.getItem(storageKeys.lastSeen) !== null) clearLastSeen(storage);
     return null;
   }
-  const queries: Record<string, unknown> = {};
-  for (const endpointName of LAST_SEEN_ENDPOINTS) {
-    if (!(endpointName in snapshot.data)) continue;
-    queries[`${endpointName}(undefined)`] = {
-      status: 'fulfilled',
-      endpointName,
-      requestId: '',
-      originalArgs: undefined,
-      data: snapshot.data[endpointName],
-      startedTimeStamp: 0,
-    };
-  }
-  return { type: HYDRATE, payload: { queries, mutations: {}, provided: { tags: {}, keys: {} } } };
+  return savedAnswersHydrateAction(snapshot.data);
 }

@@ -4,6 +4,10 @@ import {
   cacheName,
   cachePolicy,
   dropsSavedCopy,
+  FIRST_VIEW_CACHE,
+  firstViewKey,
+  firstViewUpdate,
+  pageAssets,
   SAVED_FILES_CACHE,
   savedFileKey,
   staleCaches,
@@ -99,5 +103,74 @@ describe('staleCaches', () => {
     const names = [cacheName('old1'), cacheName('new2'), 'someone-elses-cache', cacheName('old0')];
     expect(staleCaches(names, 'new2')).toEqual([cacheName('old1'), cacheName('old0')]);
     expect(staleCaches([cacheName('new2')], 'new2')).toEqual([]);
+  });
+});
+
+describe('the first view', () => {
+  const shellPage = (body = '<div id="root"></div>') =>
+    `<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc.js"></script>` +
+    `<link rel="stylesheet" crossorigin href="/assets/index-abc.css"><link rel="icon" href="/favicon.svg">` +
+    `<link rel="preload" href="/api/auth/status?early=1" as="fetch"></head><body>${body}</body></html>`;
+  const firstView = shellPage(
+    '<div id="root" data-first-view="server"><h1>Welcome back, Olivia</h1></div>' +
+      '<script type="application/json" id="fieldcraft-first-view">{"v":1,"userId":7}</script>',
+  );
+  const ok = { status: 200, redirected: false, contentType: 'text/html; charset=utf-8' };
+
+  it('keeps exactly / and /dashboard, keyed by origin and path whatever the query or hash', () => {
+    expect(firstViewKey(`${ORIGIN}/`, ORIGIN)).toBe(`${ORIGIN}/`);
+    expect(firstViewKey(`${ORIGIN}/dashboard`, ORIGIN)).toBe(`${ORIGIN}/dashboard`);
+    expect(firstViewKey(`${ORIGIN}/dashboard?tab=listen#top`, ORIGIN)).toBe(`${ORIGIN}/dashboard`);
+    expect(firstViewKey(`${ORIGIN}/?from=login`, ORIGIN)).toBe(`${ORIGIN}/`);
+    for (const path of ['/login', '/dashboard/', '/dashboards', '/admin', '/test-room/3', '/index.html']) {
+      expect(firstViewKey(`${ORIGIN}${path}`, ORIGIN), path).toBeNull();
+    }
+    expect(firstViewKey('https://elsewhere.example/dashboard', ORIGIN)).toBeNull();
+    expect(firstViewKey('not a url', ORIGIN)).toBeNull();
+  });
+
+  it('lists the build files a page loads, not its content links or the API', () => {
+    expect(pageAssets(firstView).sort()).toEqual(['/assets/index-abc.css', '/assets/index-abc.js']);
+    expect(
+      pageAssets(
+        `<link rel='modulepreload' href='/assets/dash-1.js?v=2'><a href="/assets/not-a-tag.pdf">x</a>` +
+          `<img src="/assets/logo.png"><script src="https://cdn.example/assets/x.js"></script>`,
+      ),
+    ).toEqual(['/assets/dash-1.js']);
+  });
+
+  it('replaces the kept page with a new server-rendered first view of this build', () => {
+    expect(firstViewUpdate(ok, firstView, PRECACHED)).toBe('replace');
+    expect(firstViewUpdate({ ...ok, contentType: 'TEXT/HTML' }, firstView, PRECACHED)).toBe('replace');
+  });
+
+  it('drops it for the plain shell (signed out), 401/403, redirects, errors and non-HTML answers', () => {
+    expect(firstViewUpdate(ok, shellPage(), PRECACHED)).toBe('drop');
+    expect(firstViewUpdate(ok, null, PRECACHED)).toBe('drop');
+    for (const status of [0, 201, 204, 301, 302, 304, 401, 403, 404, 500, 503]) {
+      expect(firstViewUpdate({ ...ok, status }, firstView, PRECACHED), String(status)).toBe('drop');
+    }
+    expect(firstViewUpdate({ ...ok, redirected: true }, firstView, PRECACHED)).toBe('drop');
+    expect(firstViewUpdate({ ...ok, contentType: 'application/json' }, firstView, PRECACHED)).toBe('drop');
+    expect(firstViewUpdate({ ...ok, contentType: null }, firstView, PRECACHED)).toBe('drop');
+  });
+
+  it('keeps it when the server could not draw one this time (a plain page marked unavailable)', () => {
+    expect(firstViewUpdate({ ...ok, unavailable: true }, shellPage(), PRECACHED)).toBe('keep');
+    // Only on the server's own plain page: an error status still drops it.
+    expect(firstViewUpdate({ ...ok, status: 500, unavailable: true }, null, PRECACHED)).toBe('drop');
+  });
+
+  it('drops a first view of another build: its scripts are not precached, so offline it would not start', () => {
+    const newer = firstView.replaceAll('index-abc', 'index-def');
+    expect(firstViewUpdate(ok, newer, PRECACHED)).toBe('drop');
+  });
+
+  it('is dropped by every activating worker, with the old shells; saved files stay', () => {
+    expect(staleCaches([cacheName('old'), FIRST_VIEW_CACHE, SAVED_FILES_CACHE, cacheName('new')], 'new')).toEqual([
+      cacheName('old'),
+      FIRST_VIEW_CACHE,
+    ]);
+    expect(FIRST_VIEW_CACHE).toBe('fieldcraft-first-view');
   });
 });

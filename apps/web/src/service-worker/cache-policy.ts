@@ -10,7 +10,8 @@
  *   first; only when the network fails, the copy the user saved on this device, if any. The
  *   worker never writes this cache (the page does, when the user saves an item).
  * - 'app-shell': a page navigation (/, /login, /dashboard, ...): the precached index.html, the
- *   single-page app's one document, so every route opens without signal.
+ *   single-page app's one document, so every route opens without signal. Exactly / and
+ *   /dashboard first look for the kept first view (FIRST_VIEW_CACHE, first-view.ts).
  * - 'precache': a file of the app shell (hashed JS/CSS, fonts, icons, manifest): from the
  *   versioned cache, falling back to the network.
  */
@@ -57,10 +58,16 @@ export function cacheName(version: string): string {
   return `${CACHE_PREFIX}${version}`;
 }
 
-/** The caches an activating worker of `version` deletes: older shells, never foreign caches. */
+/**
+ * The caches an activating worker of `version` deletes: older shells and the kept first view
+ * (its pages load the old build's scripts, gone with the old shell), never saved files or
+ * foreign caches.
+ */
 export function staleCaches(names: readonly string[], version: string): string[] {
   const current = cacheName(version);
-  return names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== current);
+  return names.filter(
+    (name) => (name.startsWith(CACHE_PREFIX) && name !== current) || name === FIRST_VIEW_CACHE,
+  );
 }
 
 // ---- saved for offline use ----------------------------------------------------------------------
@@ -115,4 +122,87 @@ export function byteRange(
   const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
   if (start >= size || start > end) return 'unsatisfiable';
   return { start, end };
+}
+
+// ---- the first view (docs/field-readiness.md "First view from the service worker") ------------
+
+/**
+ * The one cache of pages the server rendered for the signed-in user (the dashboard at `/` and
+ * `/dashboard`), answered by the worker on the next load before any script runs. One user's
+ * data: the page deletes this cache at sign-out, when another user signs in and in the global
+ * clear-auth (app/offline/first-view-cache.ts). Not under CACHE_PREFIX, but dropped by every
+ * activating worker (staleCaches): a kept page names the old build's scripts.
+ */
+export const FIRST_VIEW_CACHE = 'fieldcraft-first-view';
+
+/** What a server-rendered first view holds and the plain index.html does not. */
+export const FIRST_VIEW_MARKER = 'id="fieldcraft-first-view"';
+
+/** The pages kept for the first view. */
+export const FIRST_VIEW_PATHS: ReadonlySet<string> = new Set(['/', '/dashboard']);
+
+/**
+ * The first-view cache key of a same-origin page navigation: the URL without query or hash when
+ * its path is exactly `/` or `/dashboard`, otherwise null (the precached shell, as before).
+ */
+export function firstViewKey(url: string, origin: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.origin !== origin || !FIRST_VIEW_PATHS.has(parsed.pathname)) return null;
+  return `${parsed.origin}${parsed.pathname}`;
+}
+
+/**
+ * The build files a page loads: the same-origin `/assets/…` paths of its `<script src>` and
+ * `<link href>` tags (Vite's hashed JS and CSS). Rendered content never adds these tags (React
+ * escapes text), so a content link cannot count here.
+ */
+export function pageAssets(html: string): string[] {
+  const assets = new Set<string>();
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    const attribute = /\s(?:src|href)\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(tag);
+    const value = attribute?.[1] ?? attribute?.[2];
+    if (value?.startsWith('/assets/')) assets.add(value.split(/[?#]/)[0] ?? value);
+  }
+  return [...assets];
+}
+
+/** The parts of a network answer to a first-view page that decide what happens to the kept copy. */
+export interface FirstViewAnswer {
+  /** 0 for a redirect the worker did not follow (Response.type 'opaqueredirect'). */
+  status: number;
+  redirected: boolean;
+  contentType: string | null;
+  /**
+   * The server sent the plain page because it could not draw the first view this time (its
+   * `x-fieldcraft-first-view: unavailable`, apps/api/src/plugins/first-view.ts), not because
+   * none is due: the kept page stays.
+   */
+  unavailable?: boolean;
+}
+
+/**
+ * What the network's answer for a kept page does to the kept copy (the worker's revalidation):
+ * - 'replace': a 200 HTML page of the server's first view (FIRST_VIEW_MARKER) whose build files
+ *   are all in this worker's precache, so it also opens offline;
+ * - 'drop': anything else — the plain shell (signed out, or the server could not render),
+ *   401/403, a redirect, an error page — and a first view of another build (the server was
+ *   updated before this worker: its scripts are not precached, so offline it would not start).
+ * - 'keep': the server could not draw one this time (`unavailable`): like a network failure.
+ * A network failure is not an answer: the worker keeps the copy (never calls this).
+ */
+export function firstViewUpdate(
+  answer: FirstViewAnswer,
+  html: string | null,
+  precached: ReadonlySet<string>,
+): 'replace' | 'drop' | 'keep' {
+  if (answer.unavailable === true && answer.status === 200) return 'keep';
+  const isPage =
+    answer.status === 200 && !answer.redirected && /^text\/html\b/i.test(answer.contentType ?? '');
+  if (!isPage || html === null || !html.includes(FIRST_VIEW_MARKER)) return 'drop';
+  return pageAssets(html).every((asset) => precached.has(asset)) ? 'replace' : 'drop';
 }

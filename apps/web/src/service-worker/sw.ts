@@ -1,7 +1,9 @@
 /**
  * Fieldcraft's service worker: precaches the app shell so it opens without signal; never caches
  * the API, uploaded files or the voice socket. Uploaded files the user saved for offline use
- * (the page writes them to SAVED_FILES_CACHE) answer from that cache when the network fails. Built to /sw.js by the web build
+ * (the page writes them to SAVED_FILES_CACHE) answer from that cache when the network fails.
+ * Navigations to / and /dashboard answer with the last page the server rendered for the
+ * signed-in user, kept in FIRST_VIEW_CACHE (first-view.ts). Built to /sw.js by the web build
  * (apps/web/pwa.vite.mts), which replaces the two placeholders below with the build's file list
  * and a version derived from those files' contents. docs/field-readiness.md
  */
@@ -10,10 +12,12 @@ import {
   cacheName,
   cachePolicy,
   dropsSavedCopy,
+  firstViewKey,
   SAVED_FILES_CACHE,
   savedFileKey,
   staleCaches,
 } from './cache-policy';
+import { firstViewNavigation, prefillFirstViews } from './first-view';
 
 declare const __PRECACHE_URLS__: string[];
 declare const __SHELL_VERSION__: string;
@@ -38,6 +42,7 @@ const scope = self as unknown as ServiceWorkerScope;
 const CACHE = cacheName(__SHELL_VERSION__);
 const PRECACHE = new Set(__PRECACHE_URLS__);
 const INDEX = '/index.html';
+const fetchPage = (url: string, init: RequestInit) => fetch(url, init);
 
 scope.addEventListener('install', (event) => {
   event.waitUntil(
@@ -55,9 +60,14 @@ scope.addEventListener('install', (event) => {
 scope.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
+      // Older shells and the kept first view (its pages load the old build's scripts) go.
       const stale = staleCaches(await caches.keys(), __SHELL_VERSION__);
       await Promise.all(stale.map((name) => caches.delete(name)));
       await scope.clients.claim();
+      // The first view of this build, kept at once (after the deletion above, never before).
+      // Not part of activation: navigations wait for an activating worker, and this goes to the
+      // network. If the browser stops the idle worker first, the next navigation keeps the page.
+      void prefillFirstViews(caches, fetchPage, scope.location.origin, PRECACHE);
     })(),
   );
 });
@@ -111,11 +121,25 @@ scope.addEventListener('fetch', (event) => {
     return;
   }
   const key = policy === 'app-shell' ? INDEX : new URL(event.request.url).pathname;
-  event.respondWith(
-    (async () => {
-      const cache = await caches.open(CACHE);
-      const cached = await cache.match(key);
-      return cached ?? fetch(event.request);
-    })(),
-  );
+  const fromShell = async () => {
+    const cache = await caches.open(CACHE);
+    const cached = await cache.match(key);
+    return cached ?? fetch(event.request);
+  };
+  const firstView =
+    policy === 'app-shell' ? firstViewKey(event.request.url, scope.location.origin) : null;
+  if (firstView) {
+    // The kept first view, else the shell; then the page again from the network, in the background.
+    const { response, refresh } = firstViewNavigation(
+      caches,
+      fetchPage,
+      firstView,
+      PRECACHE,
+      fromShell,
+    );
+    event.respondWith(response);
+    event.waitUntil(refresh);
+    return;
+  }
+  event.respondWith(fromShell());
 });

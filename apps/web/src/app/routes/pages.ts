@@ -1,8 +1,11 @@
 import { lazy } from 'react';
+import { preloadable } from './preloadable';
 
 // One chunk per signed-in page, so the landing and login bundles never carry them.
-export const DashboardPage = lazy(() =>
-  import('../../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+// The dashboard and the shell can be loaded before the first render: over the server's first
+// view, main.tsx waits for them so React never draws a loading state on top of it.
+export const DashboardPage = preloadable(() =>
+  import('../../features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
 );
 export const RoomsPage = lazy(() =>
   import('../../features/rooms/components/rooms-page').then((m) => ({ default: m.RoomsPage })),
@@ -18,7 +21,7 @@ export const ContentManagementPage = lazy(() =>
 export const TestStationPage = lazy(() =>
   import('../../features/test-station/components/test-station-page').then((m) => ({ default: m.TestStationPage })),
 );
-export const SignedInShell = lazy(() => import('./signed-in-shell'));
+export const SignedInShell = preloadable(() => import('./signed-in-shell').then((m) => m.default));
 export const PublicPage = lazy(() => import('./public-page'));
 export const AdminPreviewOverlay = lazy(() =>
   import('../../features/preview-mode/components/admin-preview-overlay').then((m) => ({

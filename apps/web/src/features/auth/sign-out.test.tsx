@@ -3,12 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigation } from '../../app/navigation';
+import { FakeCacheStorage } from '../../app/offline/fake-cache-storage';
+import { FIRST_VIEW_CACHE, SAVED_FILES_CACHE } from '../../service-worker/cache-policy';
 import { apiError, server, signedIn, setupMswServer } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render-app';
 import { authApi } from './auth.api';
 
 setupMswServer();
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 function seedStorage() {
   localStorage.setItem('auth_token', 'legacy');
@@ -49,6 +54,30 @@ describe('sign out', () => {
     expect(localStorage.getItem('impersonated_user')).toBeNull();
     expect(localStorage.getItem('unrelated')).toBe('kept');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+  });
+
+  it('deletes the dashboard the service worker keeps for the first view, with the saved files, before leaving', async () => {
+    const cacheStorage = new FakeCacheStorage();
+    vi.stubGlobal('caches', cacheStorage);
+    await (
+      await cacheStorage.open(FIRST_VIEW_CACHE)
+    ).put(`${window.location.origin}/dashboard`, new Response('x'));
+    await (
+      await cacheStorage.open(SAVED_FILES_CACHE)
+    ).put(`${window.location.origin}/api/files/a.pdf`, new Response('x'));
+    await cacheStorage.open('fieldcraft-shell-abc');
+    let cachesWhenLeaving: string[] = [];
+    vi.spyOn(navigation, 'assign').mockImplementation(() => {
+      cachesWhenLeaving = [...cacheStorage.stores.keys()];
+    });
+    server.use(
+      http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser()))),
+      http.post('/api/auth/logout', () => HttpResponse.json({ success: true })),
+    );
+    await signOutFromUserMenu();
+
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledWith('/'));
+    expect(cachesWhenLeaving).toEqual(['fieldcraft-shell-abc']);
   });
 
   it('still leaves for / when the logout call fails, and only logs the failure', async () => {

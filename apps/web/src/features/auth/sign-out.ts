@@ -1,6 +1,7 @@
 import { api } from '../../app/api';
 import { clearStoredAuth } from '../../app/auth-storage';
 import { config } from '../../app/config';
+import { clearFirstViewCache } from '../../app/offline/first-view-cache';
 import { clearSavedFiles } from '../../app/offline/saved-files';
 import { navigation } from '../../app/navigation';
 import { paths } from '../../app/paths';
@@ -9,7 +10,8 @@ import { authApi, signedOutStatus } from './auth.api';
 
 /**
  * Sign out: the cached status becomes signed-out, every other cached response is dropped, the
- * stored auth/user/impersonation entries and the files saved for offline use go, the server
+ * stored auth/user/impersonation entries, the files saved for offline use and the service
+ * worker's kept first view go, the server
  * session is revoked, and ~100 ms later the browser loads '/'. A failing logout call is only
  * logged: the user still leaves.
  */
@@ -21,6 +23,8 @@ export const signOut = () => async (dispatch: AppDispatch) => {
   clearStoredAuth();
   // Files saved for offline use leave a shared phone with the user (docs/field-readiness.md).
   await clearSavedFiles().catch(() => undefined);
+  // So does the dashboard the service worker keeps for the first view.
+  await clearFirstViewCache().catch(() => undefined);
   try {
     await dispatch(authApi.endpoints.logout.initiate()).unwrap();
   } catch (error) {

@@ -18,6 +18,22 @@ export interface PlayerState {
   item: ContentItem | null;
 }
 
+/**
+ * The file a row links to, so that a tap before the app's JavaScript has run (the server-drawn
+ * first view) opens it natively: same-origin files that a click plays or opens in a new tab —
+ * VIDEO, AUDIO, DOCUMENT and PDFs, as in `choose` below. Undefined for off-site URLs (they need
+ * the External Link Warning first), Vimeo, links, news and Word items. Pure: the server draws
+ * the list too.
+ */
+export function fileHref(item: Pick<ContentItem, 'type' | 'url'>): string | undefined {
+  const url = item.url ?? '';
+  // '//host' and '/\host' are other sites to a browser.
+  if (!/^\/(?![/\\])/.test(url) || item.type === 'VIMEO') return undefined;
+  const opensFile =
+    item.type === 'VIDEO' || item.type === 'AUDIO' || item.type === 'DOCUMENT' || isPdf(item);
+  return opensFile ? url : undefined;
+}
+
 const standby: PlayerState = { kind: 'VIMEO', src: null, item: null };
 
 /**

@@ -47,7 +47,8 @@ export const savedFilesTexts = {
 
 /** The signed-in user's files saved for offline use, and saving/removing them from a panel row. */
 export function useSavedFiles(userId: number): SavedFilesControls {
-  const all = useSyncExternalStore(subscribeSavedFiles, readSavedFiles);
+  // The server draws with no saved files (its storage is empty): readSavedFiles serves both.
+  const all = useSyncExternalStore(subscribeSavedFiles, readSavedFiles, readSavedFiles);
   const files = useMemo(() => all.filter((f) => f.userId === userId), [all, userId]);
   const ids = useMemo(() => new Set(files.map((f) => f.id)), [files]);
   const [saving, setSaving] = useState<Record<number, number | null>>({});

@@ -6,7 +6,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { fileHref } from '../use-content-click';
 
 export interface ContentListProps {
   items: ContentItem[];
@@ -18,6 +19,31 @@ export interface ContentListProps {
   label: string;
   /** A control beside the row (not inside its button), e.g. saving the item for offline use. */
   action?: (item: ContentItem) => ReactNode;
+}
+
+/**
+ * A row that opens a same-origin file is a real link to it, so a tap works before the app's
+ * JavaScript has run (the server-drawn first view): in a new tab, which leaves the loading
+ * dashboard alone. It keeps the role of a button, and once the app runs a click does what every
+ * row does (onChoose: the access is recorded, a video plays in the Watch panel) instead of
+ * following the link. Space presses it as it would a button (a link only answers Enter).
+ */
+function fileLinkProps(item: ContentItem) {
+  const href = fileHref(item);
+  if (!href) return {};
+  return {
+    component: 'a' as const,
+    href,
+    target: '_blank',
+    rel: 'noopener noreferrer',
+    role: 'button',
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      if (event.key === ' ' && event.target === event.currentTarget) event.preventDefault();
+    },
+    onKeyUp: (event: KeyboardEvent<HTMLElement>) => {
+      if (event.key === ' ' && event.target === event.currentTarget) event.currentTarget.click();
+    },
+  };
 }
 
 /** A panel's list: a scroll area of buttons (spec §9: 96 units high, unpaged). */
@@ -46,8 +72,12 @@ export function ContentList({
               sx={{ '& .MuiListItemSecondaryAction-root': { right: 8 } }}
             >
               <ListItemButton
+                {...fileLinkProps(item)}
                 selected={selectedId === item.id}
-                onClick={() => onChoose(item)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onChoose(item);
+                }}
                 sx={{ minHeight: 56, gap: 1, ...(control ? { pr: 7.5 } : {}) }}
               >
                 <ListItemIcon aria-hidden sx={{ minWidth: 36, color: 'warning.dark' }}>

@@ -259,4 +259,110 @@ describe('dashboard', () => {
     );
     await waitFor(() => expect(seen.accessed).toEqual([6, 6]));
   });
+
+  describe('rows that open a same-origin file are links, for a tap before the app has run', () => {
+    const files: ContentItem[] = [
+      ...library,
+      item({
+        id: 9,
+        title: 'Field manual',
+        category: 'read',
+        type: 'DOCUMENT',
+        url: '/api/files/manual.txt',
+      }),
+      item({
+        id: 10,
+        title: 'Spec sheet',
+        category: 'read',
+        type: 'WORD',
+        url: '/api/files/spec.docx',
+      }),
+      item({
+        id: 11,
+        title: 'Supplier sheet',
+        category: 'read',
+        type: 'DOCUMENT',
+        url: 'https://supplier.example.com/sheet.txt',
+      }),
+      item({
+        id: 12,
+        title: 'Crane signals',
+        category: 'listen',
+        type: 'AUDIO',
+        url: '//cdn.example.net/signals.mp3',
+      }),
+    ];
+    const row = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
+
+    it('links VIDEO, AUDIO, DOCUMENT and PDF rows to their file in a new tab; off-site, Vimeo, link, news and Word rows are plain buttons', async () => {
+      serve({ content: files });
+      renderApp('/');
+      await screen.findByRole('button', { name: /^Site walk/ });
+      for (const [name, href] of [
+        ['Site walk', '/api/files/walk.mp4'],
+        ['Safety briefing', '/api/files/brief.mp3'],
+        ['Rebar guide', '/api/files/rebar.pdf'],
+        ['Field manual', '/api/files/manual.txt'],
+      ] as const) {
+        const link = row(name);
+        expect(link.tagName, name).toBe('A');
+        expect(link, name).toHaveAttribute('href', href);
+        expect(link, name).toHaveAttribute('target', '_blank');
+        expect(link, name).toHaveAttribute('rel', 'noopener noreferrer');
+      }
+      for (const name of [
+        'Pour day',
+        'Broken vimeo',
+        'Code portal',
+        'Site news',
+        'Spec sheet',
+        'Supplier sheet',
+        'Crane signals',
+      ]) {
+        expect(row(name).tagName, name).not.toBe('A');
+        expect(row(name), name).not.toHaveAttribute('href');
+      }
+      expect(
+        screen.queryAllByRole('link', { name: /Site walk|Safety briefing|Rebar guide/ }),
+      ).toEqual([]);
+    });
+
+    it('once the app runs, a click does what it did instead of following the link', async () => {
+      const seen = serve({ content: files });
+      const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+      const followed: boolean[] = [];
+      const watchClicks = (event: MouseEvent) => followed.push(!event.defaultPrevented);
+      document.addEventListener('click', watchClicks);
+      try {
+        const { user } = renderApp('/');
+        await user.click(await screen.findByRole('button', { name: /^Site walk/ }));
+        const watch = region('Watch');
+        expect(watch.querySelector('video')).toHaveAttribute('src', '/api/files/walk.mp4');
+        expect(within(watch).getByText('Playing')).toBeInTheDocument();
+
+        await user.click(row('Field manual'));
+        expect(open).toHaveBeenLastCalledWith('/api/files/manual.txt', '_blank');
+        expect(followed).toEqual([false, false]);
+        await waitFor(() => expect(seen.accessed).toEqual([2, 9]));
+      } finally {
+        document.removeEventListener('click', watchClicks);
+      }
+    });
+
+    it('Space and Enter press a linked row as they press a button', async () => {
+      const seen = serve({ content: files });
+      const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+      const { user } = renderApp('/');
+      (await screen.findByRole('button', { name: /^Safety briefing/ })).focus();
+      await user.keyboard(' ');
+      expect(open).toHaveBeenCalledTimes(1);
+      expect(open).toHaveBeenLastCalledWith('/api/files/brief.mp3', '_blank');
+
+      row('Rebar guide').focus();
+      await user.keyboard('{Enter}');
+      expect(open).toHaveBeenCalledTimes(2);
+      expect(open).toHaveBeenLastCalledWith('/api/files/rebar.pdf', '_blank');
+      await waitFor(() => expect(seen.accessed).toEqual([4, 5]));
+    });
+  });
 });
