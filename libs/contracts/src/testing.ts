@@ -1,5 +1,6 @@
 import type { Agent } from './agents/agents.schemas';
 import type { User } from './auth/auth.schemas';
+import type { ContentItem } from './content/content.schemas';
 import type { OwnerRoom, Room } from './rooms/rooms.schemas';
 import type { OwnerUser } from './users/users.schemas';
 
@@ -55,4 +56,19 @@ export function makeRoom(overrides: Partial<Room> = {}): Room {
 /** A room with members, as GET /api/owner/rooms lists it. */
 export function makeOwnerRoom(overrides: Partial<OwnerRoom> = {}): OwnerRoom {
   return { ...makeRoom(), members: [], ...overrides };
+}
+
+/** A complete content item (an active NEWS row without a URL); override what the test is about. */
+export function makeContentItem(overrides: Partial<ContentItem> = {}): ContentItem {
+  return {
+    id: 1,
+    title: 'Item',
+    description: 'About it',
+    category: 'read',
+    type: 'NEWS',
+    url: null,
+    isActive: true,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
 }

@@ -1,28 +1,26 @@
 // @vitest-environment node
 // The server's first view, rendered as the API renders it: in Node, no DOM, no storage.
 import type { ContentItem, UserDashboard } from '@fieldcraft/contracts';
-import { makeUser } from '@fieldcraft/contracts/testing';
+import { makeContentItem, makeUser } from '@fieldcraft/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { firstViewSources, renderFirstView } from './entry-server';
 
-function item(overrides: Partial<ContentItem>): ContentItem {
-  return {
-    id: 1,
-    title: 'Item',
-    description: 'About it',
-    category: 'watch',
-    type: 'VIDEO',
-    url: '/api/files/a.mp4',
-    isActive: true,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const item = (overrides: Partial<ContentItem>) =>
+  makeContentItem({ category: 'watch', type: 'VIDEO', url: '/api/files/a.mp4', ...overrides });
 
-const summary: UserDashboard = { rooms: [], newContent: [], newContentCount: 3, recentConversations: [], lastVisitAt: null };
+const summary: UserDashboard = {
+  rooms: [],
+  newContent: [],
+  newContentCount: 3,
+  recentConversations: [],
+  lastVisitAt: null,
+};
 const dana = makeUser({ id: 7, role: 'USER', firstName: 'Dana', email: 'dana@example.com' });
 
-function answers(user = dana, content: ContentItem[] = [item({ id: 1, title: 'Crane hand signals' })]) {
+function answers(
+  user = dana,
+  content: ContentItem[] = [item({ id: 1, title: 'Crane hand signals' })],
+) {
   return {
     getAuthStatus: { isAuthenticated: true, user },
     getDashboardContent: content,
@@ -33,7 +31,10 @@ function answers(user = dana, content: ContentItem[] = [item({ id: 1, title: 'Cr
 
 /** The page's visible text, tags and style elements removed. */
 const text = (html: string) =>
-  html.replace(/<style[^>]*>[^<]*<\/style>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  html
+    .replace(/<style[^>]*>[^<]*<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 describe('renderFirstView', () => {
   it('asks for exactly the four answers the dashboard starts from', () => {
@@ -66,7 +67,11 @@ describe('renderFirstView', () => {
   });
 
   it('draws the outdoor theme when the device chose it', async () => {
-    const standard = await renderFirstView({ url: '/dashboard', answers: answers(), outdoor: false });
+    const standard = await renderFirstView({
+      url: '/dashboard',
+      answers: answers(),
+      outdoor: false,
+    });
     const outdoor = await renderFirstView({ url: '/dashboard', answers: answers(), outdoor: true });
     expect(outdoor?.root).not.toEqual(standard?.root);
     expect(text(outdoor?.root ?? '')).toContain('Welcome back, Dana');
@@ -82,7 +87,11 @@ describe('renderFirstView', () => {
       }),
     ).toBeNull();
     expect(
-      await renderFirstView({ url: '/dashboard', answers: answers({ ...dana, passwordChangeRequired: true }), outdoor: false }),
+      await renderFirstView({
+        url: '/dashboard',
+        answers: answers({ ...dana, passwordChangeRequired: true }),
+        outdoor: false,
+      }),
     ).toBeNull();
   });
 

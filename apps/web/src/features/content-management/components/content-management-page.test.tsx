@@ -4,7 +4,7 @@ import type {
   ContentPermission,
   CreateContentBody,
 } from '@fieldcraft/contracts';
-import { makeUser } from '@fieldcraft/contracts/testing';
+import { makeContentItem, makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -27,19 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function item(overrides: Partial<ContentItem>): ContentItem {
-  return {
-    id: 1,
-    title: 'Item',
-    description: 'About it',
-    category: 'read',
-    type: 'NEWS',
-    url: '/news/1',
-    isActive: true,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const item = (overrides: Partial<ContentItem>) => makeContentItem({ url: '/news/1', ...overrides });
 
 interface State {
   items: ContentItem[];

@@ -1,5 +1,5 @@
 import type { ContentItem, UserDashboard } from '@fieldcraft/contracts';
-import { makeUser } from '@fieldcraft/contracts/testing';
+import { makeContentItem, makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,19 +9,7 @@ import { renderApp } from '../../../testing/render-app';
 setupMswServer();
 afterEach(() => vi.restoreAllMocks());
 
-function item(overrides: Partial<ContentItem>): ContentItem {
-  return {
-    id: 1,
-    title: 'Item',
-    description: 'About it',
-    category: 'read',
-    type: 'NEWS',
-    url: null,
-    isActive: true,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const item = makeContentItem;
 
 const summary: UserDashboard = {
   rooms: [],

@@ -1,5 +1,5 @@
 import type { ContentItem } from '@fieldcraft/contracts';
-import { makeUser } from '@fieldcraft/contracts/testing';
+import { makeContentItem, makeUser } from '@fieldcraft/contracts/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,19 +29,8 @@ afterEach(() => {
   Object.defineProperty(window.navigator, 'onLine', { value: true, configurable: true });
 });
 
-function item(overrides: Partial<ContentItem>): ContentItem {
-  return {
-    id: 1,
-    title: 'Item',
-    description: 'About it',
-    category: 'read',
-    type: 'PDF',
-    url: '/api/files/aa.pdf',
-    isActive: true,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const item = (overrides: Partial<ContentItem>) =>
+  makeContentItem({ type: 'PDF', url: '/api/files/aa.pdf', ...overrides });
 
 const checklist = item({ id: 1, title: 'Site checklist', type: 'PDF', url: '/api/files/aa.pdf' });
 const briefing = item({
