@@ -163,14 +163,19 @@ try {
     `    dashboard (signed in), as requested: ${dashboardScripts.size} files, ${dashboardKB.toFixed(1)} KB ` +
       `(budget <= ${BUDGETS.dashboardKB} KB): ${verdict(dashboardKB <= BUDGETS.dashboardKB)}`,
   );
-  const largest = (paths) =>
+  const largest = (paths, count = 6) =>
     [...paths]
       .map((p) => [p.replace('/assets/', ''), gzipOf(p) / KB])
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 6)
+      .slice(0, count)
       .map(([p, kb]) => `${p} ${kb.toFixed(1)}`)
       .join(', ');
   console.log(`    largest for landing + login (KB): ${largest(landingScripts)}`);
+  if (process.env.FIELD_LIST_SCRIPTS) {
+    for (const [name, scripts] of [['landing + login', landingScripts], ['dashboard', dashboardScripts]]) {
+      console.log(`    ${name}, every file (KB): ${largest(scripts, Infinity)}`);
+    }
+  }
 
   // ---- (c) usable without JavaScript ------------------------------------------------------------
   // Which rows must be links: the same rule as fileHref in features/dashboard/use-content-click.ts.
