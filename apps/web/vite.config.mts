@@ -18,25 +18,22 @@ const brandHtml: Plugin = {
 };
 
 /**
- * Two chunks for what the signed-in start (the dashboard and its shell) needs beyond the entry
- * (docs/field-readiness.md, "Budgets"). Left to automatic splitting that was ~45 small files;
- * on a slow network each costs a round trip and the browser opens only 6 connections per host.
- * - 'signed-in-start': the modules only the signed-in side uses;
- * - 'shared-ui': the modules it shares with the public pages (landing, login, not-found), which
- *   load this chunk too instead of several small ones.
- * The entry's own static graph is left alone, so nothing moves into the first download.
+ * Three chunks for the two apps main.tsx starts (docs/field-readiness.md, "Budgets" and "The light
+ * public app"). Left to automatic splitting that was ~45 small files; on a slow network each costs
+ * a round trip and the browser opens only 6 connections per host.
+ * - 'public-app': what only the light public app (landing and sign-in for a new visitor) uses;
+ * - 'signed-in-start': what only the whole app's start (full-main, the dashboard and its shell) uses;
+ * - 'shared-ui': what both use (React DOM, the router, MUI's core, the theme).
+ * The entry (main.tsx, which only chooses the app) is left alone, so nothing moves into it.
  */
 function startChunks(): Rolldown.CodeSplittingGroup[] {
   const src = (file: string) => path.join(import.meta.dirname, 'src', file);
   const entry = [src('main.tsx')];
-  const publicRoots = [
-    'app/routes/public-page.tsx',
-    'features/landing/components/landing-page.tsx',
-    'features/auth/components/login-page.tsx',
-    'features/not-found/components/not-found-page.tsx',
-  ].map(src);
-  const startRoots = ['features/dashboard/components/dashboard-page.tsx', 'app/routes/signed-in-shell.tsx'].map(src);
-  let sets: { signedIn: Set<string>; shared: Set<string> } | undefined;
+  const publicRoots = [src('public/public-main.tsx')];
+  const startRoots = ['full-main.tsx', 'features/dashboard/components/dashboard-page.tsx', 'app/routes/signed-in-shell.tsx'].map(
+    src,
+  );
+  let sets: { publicOnly: Set<string>; signedIn: Set<string>; shared: Set<string> } | undefined;
   // The workspace barrels (libs/*/src/index.ts) re-export everything, but tree-shaking keeps
   // only what is imported; follow a barrel only to the files behind the names a module imports.
   const barrel = /[\\/]libs[\\/]([\w-]+)[\\/]src[\\/]index\.ts$/;
@@ -77,11 +74,12 @@ function startChunks(): Rolldown.CodeSplittingGroup[] {
   const classify = (ctx: Rolldown.ChunkingContext) => {
     if (sets) return sets;
     const first = closure(entry, ctx);
-    const publicSet = closure(publicRoots, ctx);
-    const start = [...closure(startRoots, ctx)].filter((m) => !first.has(m));
+    const publicSet = [...closure(publicRoots, ctx)].filter((m) => !first.has(m));
+    const start = closure(startRoots, ctx);
     sets = {
-      signedIn: new Set(start.filter((m) => !publicSet.has(m))),
-      shared: new Set(start.filter((m) => publicSet.has(m))),
+      publicOnly: new Set(publicSet.filter((m) => !start.has(m))),
+      signedIn: new Set([...start].filter((m) => !first.has(m) && !publicSet.includes(m))),
+      shared: new Set(publicSet.filter((m) => start.has(m))),
     };
     return sets;
   };
@@ -93,6 +91,10 @@ function startChunks(): Rolldown.CodeSplittingGroup[] {
     },
     {
       name: (id, ctx) => (classify(ctx).shared.has(id) ? 'shared-ui' : null),
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: (id, ctx) => (classify(ctx).publicOnly.has(id) ? 'public-app' : null),
       includeDependenciesRecursively: false,
     },
   ];

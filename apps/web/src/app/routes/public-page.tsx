@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { RtkSignInServices } from '../../features/auth/rtk-sign-in-services';
 import { PublicShell } from '../../features/layout/components/public-shell';
 
 const LandingPage = lazy(() =>
@@ -17,8 +18,10 @@ const pages = { landing: LandingPage, login: LoginPage, notFound: NotFoundPage }
 export default function PublicPage({ page }: { page: keyof typeof pages }) {
   const Page = pages[page];
   return (
-    <PublicShell>
-      <Page />
-    </PublicShell>
+    <RtkSignInServices>
+      <PublicShell>
+        <Page />
+      </PublicShell>
+    </RtkSignInServices>
   );
 }

@@ -64,9 +64,5 @@ export function useAuthStatus() {
   });
 }
 
-/** True when the account must change its password before using the app. */
-export function needsPasswordChange(
-  user: Pick<User, 'passwordChangeRequired' | 'requiresReset'> | null | undefined,
-) {
-  return Boolean(user && (user.passwordChangeRequired || user.requiresReset));
-}
+// Free of RTK Query, for the light public app too (password-change.ts).
+export { needsPasswordChange } from './password-change';

@@ -5,12 +5,10 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, isApiQueryError, serverErrorDetail } from '../../../app/api';
+import { isApiQueryError, serverErrorDetail } from '../../../app/request';
 import { storeUser } from '../../../app/auth-storage';
-import { useAppDispatch } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
-import { showToast } from '../../../app/toasts.slice';
-import { authApi, useLoginMutation, useUpdateUserMutation } from '../auth.api';
+import { useSignInServices } from '../sign-in-services';
 import { firstErrorPerField } from '../../../app/form-errors';
 import { loadFormSchemas } from '../../../app/form-schemas';
 
@@ -31,10 +29,8 @@ const empty: Record<Field, string> = {
 
 /** The forced password change view that replaces the sign-in card. */
 export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
-  const dispatch = useAppDispatch();
+  const services = useSignInServices();
   const navigate = useNavigate();
-  const [login] = useLoginMutation();
-  const [updateUser] = useUpdateUserMutation();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -50,8 +46,7 @@ export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const fail = (description: string) =>
-    dispatch(showToast({ variant: 'destructive', title: 'Error', description }));
+  const fail = (description: string) => services.toast({ variant: 'destructive', title: 'Error', description });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,7 +72,7 @@ export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
     try {
       // Re-verify the current password with a sign-in before touching the account.
       try {
-        await login({ email: user.email, password: parsed.data.currentPassword }).unwrap();
+        await services.login({ email: user.email, password: parsed.data.currentPassword });
       } catch {
         fail('Current password is incorrect');
         return;
@@ -85,15 +80,12 @@ export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
 
       let updated: User;
       try {
-        updated = await updateUser({
-          id: user.id,
-          // The server re-verifies currentPassword too; the spec's payload is the first two.
-          body: {
-            password: parsed.data.newPassword,
-            passwordChangeRequired: false,
-            currentPassword: parsed.data.currentPassword,
-          },
-        }).unwrap();
+        // The server re-verifies currentPassword too; the spec's payload is the first two.
+        updated = await services.updateUser(user.id, {
+          password: parsed.data.newPassword,
+          passwordChangeRequired: false,
+          currentPassword: parsed.data.currentPassword,
+        });
       } catch (error) {
         fail(
           // The server answered: its reason, or the generic one. No answer at all is unexpected.
@@ -105,20 +97,11 @@ export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
       }
 
       storeUser(updated);
-      // Show the signed-in app at once, then confirm the session with the server.
-      await dispatch(
-        authApi.util.upsertQueryData('getAuthStatus', undefined, {
-          isAuthenticated: true,
-          user: updated,
-        }),
-      );
-      dispatch(api.util.invalidateTags(['AuthStatus']));
-      dispatch(
-        showToast({
-          title: 'Password Changed',
-          description: 'Your password has been updated successfully.',
-        }),
-      );
+      await services.passwordChanged(updated);
+      services.toast({
+        title: 'Password Changed',
+        description: 'Your password has been updated successfully.',
+      });
       navigate(paths.home.getHref(), { replace: true });
     } catch (error) {
       console.error('Password change failed', error);

@@ -9,7 +9,8 @@ import { Navigate } from 'react-router-dom';
 import { clearStoredAuth } from '../../../app/auth-storage';
 import { config } from '../../../app/config';
 import { paths } from '../../../app/paths';
-import { needsPasswordChange, useAuthStatus } from '../auth.api';
+import { needsPasswordChange } from '../password-change';
+import { useSignInServices } from '../sign-in-services';
 import { ChangePasswordForm } from './change-password-form';
 import { SignInForm } from './sign-in-form';
 import { SupportContacts } from './support-contacts';
@@ -19,7 +20,7 @@ import { SupportContacts } from './support-contacts';
  * the current session's status) says the password must change first.
  */
 export function LoginPage() {
-  const { data: status, isLoading } = useAuthStatus();
+  const { status, statusLoading: isLoading } = useSignInServices();
   const [changeUser, setChangeUser] = useState<User | null>(null);
   const [statusUserDismissed, setStatusUserDismissed] = useState(false);
   const [signedIn, setSignedIn] = useState(false);

@@ -5,14 +5,13 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
-import { api, serverErrorDetail } from '../../../app/api';
 import { storeUser } from '../../../app/auth-storage';
 import { config } from '../../../app/config';
-import { useAppDispatch } from '../../../app/hooks';
 import { navigation } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
-import { showToast } from '../../../app/toasts.slice';
-import { needsPasswordChange, useLoginMutation } from '../auth.api';
+import { serverErrorDetail } from '../../../app/request';
+import { needsPasswordChange } from '../password-change';
+import { useSignInServices } from '../sign-in-services';
 import { firstErrorPerField } from '../../../app/form-errors';
 import { loadFormSchemas } from '../../../app/form-schemas';
 
@@ -26,8 +25,7 @@ export interface SignInFormProps {
 }
 
 export function SignInForm({ onPasswordChangeRequired, onSignedIn }: SignInFormProps) {
-  const dispatch = useAppDispatch();
-  const [login] = useLoginMutation();
+  const services = useSignInServices();
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -57,15 +55,13 @@ export function SignInForm({ onPasswordChangeRequired, onSignedIn }: SignInFormP
 
     let response;
     try {
-      response = await login(parsed.data).unwrap();
+      response = await services.login(parsed.data);
     } catch (error) {
-      dispatch(
-        showToast({
-          variant: 'destructive',
-          title: 'Login failed',
-          description: serverErrorDetail(error) ?? 'Invalid email or password',
-        }),
-      );
+      services.toast({
+        variant: 'destructive',
+        title: 'Login failed',
+        description: serverErrorDetail(error) ?? 'Invalid email or password',
+      });
       setBusy(false);
       return;
     }
@@ -78,13 +74,11 @@ export function SignInForm({ onPasswordChangeRequired, onSignedIn }: SignInFormP
     }
 
     storeUser(user);
-    dispatch(
-      showToast({
-        title: `Welcome back, ${user.firstName || user.email.split('@')[0]}!`,
-        description: 'You have signed in successfully.',
-      }),
-    );
-    dispatch(api.util.invalidateTags(['AuthStatus']));
+    services.toast({
+      title: `Welcome back, ${user.firstName || user.email.split('@')[0]}!`,
+      description: 'You have signed in successfully.',
+    });
+    services.signedIn();
     onSignedIn();
     // Stays busy: the page is about to reload into the signed-in app.
     setTimeout(() => navigation.assign(paths.home.getHref()), config.timing.loginRedirectMs);
