@@ -215,7 +215,7 @@ async function loadRenderer(app: FastifyInstance, { webDistDir, webSsrDir }: Fir
 export async function registerFirstView(
   app: FastifyInstance,
   options: FirstViewOptions,
-  fallback: (reply: FastifyReply) => FastifyReply,
+  fallback: (request: FastifyRequest, reply: FastifyReply) => FastifyReply,
 ): Promise<boolean> {
   let render: PageRenderer | null = null;
   try {
@@ -233,7 +233,7 @@ export async function registerFirstView(
       // Not "signed out": the service worker keeps the page it has (apps/web/src/service-worker).
       reply.header(FIRST_VIEW_HEADER, 'unavailable');
     }
-    if (page === null) return fallback(reply);
+    if (page === null) return fallback(request, reply);
     // One user's page: never stored by a shared cache, never reused for another cookie.
     reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding');
     reply.type('text/html; charset=utf-8');

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/test-app';
 
@@ -22,6 +22,22 @@ writeFileSync(path.join(distWithWorker, 'assets', 'big-abc.js'), BIG_JS);
 writeFileSync(path.join(distWithWorker, 'assets', 'big-abc.js.br'), brotliCompressSync(BIG_JS));
 writeFileSync(path.join(distWithWorker, 'assets', 'big-abc.js.gz'), gzipSync(BIG_JS));
 afterAll(() => rmSync(distWithWorker, { recursive: true, force: true }));
+// A build with a manifest: the entry only chooses the app; the whole app's start is a chunk.
+const distWithManifest = mkdtempSync(path.join(tmpdir(), 'fc-web-dist-manifest-'));
+const HEADED = '<!doctype html><html><head><title>Fieldcraft</title></head><body><div id="root"></div></body></html>';
+writeFileSync(path.join(distWithManifest, 'index.html'), HEADED);
+mkdirSync(path.join(distWithManifest, '.vite'));
+writeFileSync(
+  path.join(distWithManifest, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'] },
+    '_runtime.js': { file: 'assets/runtime-1.js' },
+    '_start.js': { file: 'assets/start-1.js', name: 'signed-in-start', imports: ['_runtime.js', '_shared.js'] },
+    '_shared.js': { file: 'assets/shared-1.js', name: 'shared-ui' },
+    '_public.js': { file: 'assets/public-1.js', name: 'public-app', imports: ['_shared.js'] },
+  }),
+);
+afterAll(() => rmSync(distWithManifest, { recursive: true, force: true }));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describeEachDatabase(
@@ -129,6 +145,36 @@ describeEachDatabase(
     });
   },
   { config: { webDistDir: distWithWorker } },
+);
+
+describeEachDatabase(
+  'the page names the app that will start',
+  (ctx) => {
+    const preloads = (body: string) => [...body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+
+    it('preloads the whole app where it starts: every address but / and /login', async () => {
+      for (const url of ['/rooms', '/test-room/3?session=abc', '/content-management', '/dashboard', '/no/such/page']) {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        // Its start and what that imports, not what the entry loads already, nor the public app.
+        expect(preloads(res.body), url).toEqual(expect.arrayContaining(['/assets/start-1.js', '/assets/shared-1.js']));
+        expect(preloads(res.body), url).toHaveLength(2);
+      }
+      const zipped = await ctx.app.inject({ method: 'GET', url: '/rooms', headers: { 'accept-encoding': 'gzip' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(zipped.rawPayload).toString()).toContain('/assets/start-1.js');
+    });
+
+    it('sends / and /login plain: a new visitor gets the light public app there', async () => {
+      for (const url of ['/', '/login', '/login?next=%2Frooms']) {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(HEADED);
+      }
+    });
+  },
+  { config: { webDistDir: distWithManifest, webSsrDir: null } },
 );
 
 describeEachDatabase(

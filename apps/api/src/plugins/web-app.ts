@@ -1,9 +1,11 @@
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sendNotFound } from './error-handler';
-import { registerFirstView } from './first-view';
+import { gzipSync } from 'node:zlib';
+import { preloadLinks, registerFirstView } from './first-view';
 import { isApiPath } from './security';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -15,6 +17,24 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_FALLBACK = new Set(['/sw.js', '/manifest.webmanifest']);
 
 /**
+ * The web app's entry only chooses between two apps (apps/web/src/app/start-choice.ts): the light
+ * public app for a new visitor at / and /login, the whole app everywhere else. At every other
+ * address the page names the whole app's start chunks (apps/web/vite.config.mts, startChunks) for
+ * preloading, so on a slow network they come with the entry instead of one round trip later.
+ */
+const WHOLE_APP_CHUNKS = ['signed-in-start'];
+const PUBLIC_APP_PATHS = new Set(['/', '/login']);
+
+/** index.html with the whole app's preload links, plain and gzipped; null without a manifest. */
+function wholeAppPage(root: string): { html: string; gzip: Buffer } | null {
+  const links = preloadLinks(root, WHOLE_APP_CHUNKS);
+  const template = readFileSync(path.join(root, 'index.html'), 'utf8');
+  if (!links || !template.includes('</head>')) return null;
+  const html = template.replace('</head>', `${links}</head>`);
+  return { html, gzip: gzipSync(html, { level: 9 }) };
+}
+
+/**
  * Serves the built web app from WEB_DIST_DIR when it exists, with the SPA fallback: a GET or
  * HEAD outside /api and /v1 that matches no file gets index.html (200). Everything else that
  * matches nothing — any /api path, any method — is a JSON 404, never the app's HTML.
@@ -23,6 +43,19 @@ export const webAppPlugin = fp(
   async (app) => {
     const root = app.config.webDistDir;
     const serveWeb = root !== null && existsSync(path.join(root, 'index.html'));
+    const wholeApp = root !== null && serveWeb ? wholeAppPage(root) : null;
+
+    /** The app's page for this address: index.html, with the whole app's preloads where it starts. */
+    function sendAppPage(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+      reply.header('cache-control', 'no-cache');
+      const pathname = request.url.split('?')[0] ?? '';
+      if (!wholeApp || PUBLIC_APP_PATHS.has(pathname)) return reply.sendFile('index.html');
+      reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        return reply.header('content-encoding', 'gzip').send(wholeApp.gzip);
+      }
+      return reply.send(wholeApp.html);
+    }
 
     if (root !== null && serveWeb) {
       await app.register(fastifyStatic, {
@@ -45,9 +78,7 @@ export const webAppPlugin = fp(
         },
       });
       // Signed-in page loads of / and /dashboard: the dashboard drawn on the server (first-view.ts).
-      await registerFirstView(app, { webDistDir: root, webSsrDir: app.config.webSsrDir }, (reply) =>
-        reply.header('cache-control', 'no-cache').sendFile('index.html'),
-      );
+      await registerFirstView(app, { webDistDir: root, webSsrDir: app.config.webSsrDir }, sendAppPage);
       app.log.info({ root }, 'serving the web app');
     } else {
       app.log.info({ root }, 'no built web app found; serving the API only');
@@ -57,7 +88,7 @@ export const webAppPlugin = fp(
       const isPage = request.method === 'GET' || request.method === 'HEAD';
       const pathname = request.url.split('?')[0] ?? '';
       if (serveWeb && isPage && !isApiPath(request.url) && !NO_FALLBACK.has(pathname)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return sendAppPage(request, reply);
       }
       return sendNotFound(request, reply);
     });

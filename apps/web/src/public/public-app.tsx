@@ -65,7 +65,7 @@ export function PublicApp({ statusCheck, onHandOff }: PublicAppProps) {
         else setStatus(signedOut);
         return;
       }
-      const answer = result.data as AuthStatus;
+      const answer = (result.data ?? signedOut) as AuthStatus;
       // Keep the stored user (source of the user-role header) in step with the session.
       if (answer.isAuthenticated && answer.user) storeUser(answer.user);
       setStatus(answer);
