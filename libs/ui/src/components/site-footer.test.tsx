@@ -16,9 +16,17 @@ describe('SiteFooter', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2025 Acme. All rights reserved.');
     const toggle = screen.getByRole('button', { name: 'Legal Stuff' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('Calls may be recorded.')).not.toBeVisible();
+    // The button sits in the section's heading, as a disclosure's should.
+    expect(screen.getByRole('heading', { level: 2, name: 'Legal Stuff' })).toContainElement(toggle);
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Calls may be recorded.')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Legal Stuff' })).toHaveAttribute('id', toggle.getAttribute('aria-controls'));
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('Calls may be recorded.')).not.toBeVisible();
   });
 });

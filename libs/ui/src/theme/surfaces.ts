@@ -1,6 +1,6 @@
 import type { Components, Theme } from '@mui/material/styles';
 
-/** Cards, paper, the app bar and the footer's accordion. */
+/** Cards, paper and the app bar. */
 export const surfacesCustomizations: Components<Theme> = {
   MuiPaper: {
     styleOverrides: {
@@ -19,21 +19,5 @@ export const surfacesCustomizations: Components<Theme> = {
   },
   MuiAppBar: {
     defaultProps: { elevation: 0, color: 'secondary' },
-  },
-  MuiAccordion: {
-    defaultProps: { disableGutters: true, elevation: 0 },
-    styleOverrides: {
-      root: { backgroundColor: 'transparent', '&::before': { display: 'none' } },
-    },
-  },
-  MuiAccordionSummary: {
-    styleOverrides: {
-      root: { minHeight: 48, paddingInline: 0 },
-    },
-  },
-  MuiAccordionDetails: {
-    styleOverrides: {
-      root: { paddingInline: 0 },
-    },
   },
 };
