@@ -24,6 +24,7 @@ export {
   type MemberListProps,
 } from './components/member-list';
 export { PasswordField, type PasswordFieldProps } from './components/password-field';
+export { TextInputField, type TextInputFieldProps } from './components/text-input-field';
 export { RoleBadge, roleBadgeTone, type RoleBadgeProps } from './components/role-badge';
 export { SiteFooter, type LegalSection, type SiteFooterProps } from './components/site-footer';
 export { StatusChip, type StatusChipProps } from './components/status-chip';

@@ -2,10 +2,10 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
+import { TextInputField, type TextInputFieldProps } from './text-input-field';
 
-export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
+export type PasswordFieldProps = Omit<TextInputFieldProps, 'type' | 'endAdornment'> & {
   /** Accessible name of the toggle while the password is hidden. */
   showLabel?: string;
   /** Accessible name of the toggle while the password is visible. */
@@ -16,32 +16,26 @@ export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
 export function PasswordField({
   showLabel = 'Show password',
   hideLabel = 'Hide password',
-  slotProps,
   ...props
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <TextInputField
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        ...slotProps,
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={visible ? hideLabel : showLabel}
-                aria-pressed={visible}
-                onClick={() => setVisible((v) => !v)}
-                onMouseDown={(event) => event.preventDefault()}
-                edge="end"
-              >
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={visible ? hideLabel : showLabel}
+            aria-pressed={visible}
+            onClick={() => setVisible((v) => !v)}
+            onMouseDown={(event) => event.preventDefault()}
+            edge="end"
+          >
+            {visible ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

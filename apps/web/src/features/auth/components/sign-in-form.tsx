@@ -1,8 +1,7 @@
 import type { LoginBody, User } from '@fieldcraft/contracts';
-import { PasswordField } from '@fieldcraft/ui';
+import { PasswordField, TextInputField } from '@fieldcraft/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
 import { storeUser } from '../../../app/auth-storage';
@@ -90,7 +89,7 @@ export function SignInForm({ onPasswordChangeRequired, onSignedIn }: SignInFormP
         Sign in to your account
       </Typography>
       <Box sx={{ display: 'grid', gap: 2.5 }}>
-        <TextField
+        <TextInputField
           label="Email"
           name="email"
           type="email"
