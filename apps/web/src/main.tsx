@@ -8,7 +8,6 @@ import { firstViewHydrateAction, takeFirstView } from './app/first-view';
 import { lastSeenHydrateAction, saveLastSeen } from './app/last-seen';
 import { syncOutdoorModeCookie } from './app/outdoor-mode';
 import { DashboardPage, SignedInShell } from './app/routes/pages';
-import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { registerServiceWorker } from './service-worker/register';
 import { authApi } from './features/auth/auth.api';
@@ -31,7 +30,6 @@ if (firstView) {
 }
 // The session check starts now, on every page, and takes the answer index.html preloaded.
 void store.dispatch(authApi.endpoints.getAuthStatus.initiate(undefined, { subscribe: false }));
-const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
@@ -46,7 +44,7 @@ function AppReady() {
 function render() {
   createRoot(container as HTMLElement).render(
     <StrictMode>
-      <App store={store} router={router} />
+      <App store={store} />
       <AppReady />
     </StrictMode>,
   );
