@@ -7,7 +7,6 @@ import { App } from './app/app';
 import { firstViewHydrateAction, takeFirstView } from './app/first-view';
 import { lastSeenHydrateAction, saveLastSeen } from './app/last-seen';
 import { DashboardPage, SignedInShell } from './app/routes/pages';
-import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { showToast, type ToastInput } from './app/toasts.slice';
 import { authApi } from './features/auth/auth.api';
@@ -50,12 +49,11 @@ export function startFullApp(container: HTMLElement, { status, toasts = [] }: Fu
     void store.dispatch(authApi.endpoints.getAuthStatus.initiate(undefined, { subscribe: false }));
   }
   for (const toast of toasts) store.dispatch(showToast(toast));
-  const router = createAppRouter();
 
   const render = () =>
     createRoot(container).render(
       <StrictMode>
-        <App store={store} router={router} />
+        <App store={store} />
         <AppReady />
       </StrictMode>,
     );

@@ -1,18 +1,23 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { PreviewModeProvider } from '../features/preview-mode/preview-mode-context';
 import { api } from './api';
 import { OutdoorModeProvider } from './outdoor-mode';
+import { AppRoutes } from './router';
 import type { AppStore } from './store';
 
 export interface AppProps {
   store: AppStore;
-  router: ReturnType<typeof createBrowserRouter>;
+  /**
+   * The router and the routes it draws: by default the browser's address and the app's route
+   * table. Tests pass a MemoryRouter around <AppRoutes /> (testing/render-app.tsx).
+   */
+  children?: ReactNode;
 }
 
 /** Providers around the router: store, theme (with the device's outdoor mode), preview mode. */
-export function App({ store, router }: AppProps) {
+export function App({ store, children }: AppProps) {
   // Entering or leaving preview mode changes who the server takes us for: drop every cached
   // answer so mounted queries fetch again with (or without) the preview header.
   const resetCache = useCallback(() => {
@@ -22,7 +27,11 @@ export function App({ store, router }: AppProps) {
     <Provider store={store}>
       <OutdoorModeProvider>
         <PreviewModeProvider onChange={resetCache}>
-          <RouterProvider router={router} />
+          {children ?? (
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          )}
         </PreviewModeProvider>
       </OutdoorModeProvider>
     </Provider>

@@ -1,8 +1,9 @@
 import { LoadingState } from '@fieldcraft/ui';
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { usePreviewMode } from '../features/preview-mode/preview-mode-context';
 import { AdminPreviewOverlay } from './routes/pages';
+import { ScrollRestoration } from './scroll-restoration';
 import { Toaster } from './toaster';
 // Impersonation (issue 7): the banner is loaded only while a token is stored.
 import { readImpersonationToken } from './auth-storage';

@@ -7,6 +7,7 @@ import { config } from '../app/config';
 import { OutdoorModeProvider } from '../app/outdoor-mode';
 import { paths } from '../app/paths';
 import { sendRequest, type ApiQueryError } from '../app/request';
+import { ScrollRestoration } from '../app/scroll-restoration';
 import { ToastList } from '../app/toast-list';
 import type { Toast, ToastInput } from '../app/toasts.slice';
 import { storeUser } from '../app/auth-storage';
@@ -111,6 +112,7 @@ export function PublicApp({ statusCheck, onHandOff }: PublicAppProps) {
             <Route path={paths.login.path} element={page(<LoginPage />)} />
             <Route path="*" element={<HandOff start={status ? { status } : {}} onHandOff={handOff} />} />
           </Routes>
+          <ScrollRestoration />
         </BrowserRouter>
         <ToastList toasts={toasts} onDismiss={dismiss} />
       </SignInServicesContext.Provider>

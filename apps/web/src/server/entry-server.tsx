@@ -7,7 +7,7 @@ import '../zod-config';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { Provider } from 'react-redux';
 import { PreviewModeProvider } from '../features/preview-mode/preview-mode-context';
 import { needsPasswordChange } from '../features/auth/auth.api';
@@ -20,7 +20,7 @@ import {
   type FirstViewSnapshot,
 } from '../app/first-view';
 import { OutdoorModeProvider } from '../app/outdoor-mode';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 import { makeStore } from '../app/store';
 
 /** The pages drawn on the server: where a signed-in user starts. */
@@ -80,10 +80,6 @@ export async function renderFirstView({ url, answers, outdoor }: RenderInput, ti
   if (!snapshot || needsPasswordChange(status?.user)) return null;
   const store = makeStore();
   store.dispatch(firstViewHydrateAction(snapshot, { fresh: true }));
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(address));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
   const controller = new AbortController();
   const failures: unknown[] = [];
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -93,7 +89,9 @@ export async function renderFirstView({ url, answers, outdoor }: RenderInput, ti
         <Provider store={store}>
           <OutdoorModeProvider initial={outdoor}>
             <PreviewModeProvider>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
+              <StaticRouter location={`${address.pathname}${address.search}`}>
+                <AppRoutes />
+              </StaticRouter>
             </PreviewModeProvider>
           </OutdoorModeProvider>
         </Provider>

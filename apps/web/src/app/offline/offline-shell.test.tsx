@@ -27,7 +27,7 @@ describe('a signed-in page without signal', () => {
       screen.getByText('This page needs a connection. It loads by itself when the signal is back.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('navigation')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.location().pathname).toBe('/dashboard');
     const toasts = screen.queryByRole('region', { name: /Notifications/ });
     if (toasts) expect(within(toasts).queryByText('Error')).not.toBeInTheDocument();
   });
@@ -37,7 +37,7 @@ describe('a signed-in page without signal', () => {
     const { router } = renderApp('/rooms');
     expect(await screen.findByRole('heading', { name: 'You are offline' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/rooms');
+    expect(router.location().pathname).toBe('/rooms');
   });
 
   it('loads the page by itself when the connection comes back', async () => {

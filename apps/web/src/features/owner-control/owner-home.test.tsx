@@ -135,7 +135,7 @@ describe('/owner-control', () => {
     for (const who of [ada, uma]) {
       serve(who);
       const { router, unmount } = renderApp('/owner-control');
-      await waitFor(() => expect(router.state.location.pathname).toBe('/test-station'), pageLoad);
+      await waitFor(() => expect(router.location().pathname).toBe('/test-station'), pageLoad);
       expect(
         await screen.findByRole('heading', { name: 'Page not available' }, pageLoad),
       ).toBeInTheDocument();
@@ -187,7 +187,7 @@ describe('/main-dashboard', () => {
   it('sends a USER to /test-station', async () => {
     serve(uma);
     const { router } = renderApp('/main-dashboard');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/test-station'), pageLoad);
+    await waitFor(() => expect(router.location().pathname).toBe('/test-station'), pageLoad);
   });
 });
 
@@ -197,7 +197,7 @@ describe('admin navigation', () => {
     const { user, router } = renderApp('/test-station');
     await user.click(await screen.findByRole('button', { name: /Ada Admin/ }, pageLoad));
     await user.click(screen.getByRole('menuitem', { name: 'Admin Dashboard' }));
-    expect(router.state.location.pathname).toBe('/main-dashboard');
+    expect(router.location().pathname).toBe('/main-dashboard');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, pageLoad),
     ).toBeInTheDocument();
@@ -239,7 +239,7 @@ describe('admin navigation', () => {
     );
     const { user, router } = renderApp('/content-management');
     await user.click(await screen.findByRole('link', { name: 'Back to Owner Control' }, pageLoad));
-    expect(router.state.location.pathname).toBe('/owner-control');
+    expect(router.location().pathname).toBe('/owner-control');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Owner Control' }, pageLoad),
     ).toBeInTheDocument();

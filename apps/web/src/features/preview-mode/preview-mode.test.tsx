@@ -119,7 +119,7 @@ describe('preview mode', () => {
     expect(
       await screen.findByRole('heading', { name: 'Welcome back, Olivia' }, pageLoad),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location().pathname).toBe('/');
     expect(screen.getByRole('link', { name: 'Your Rooms' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Content' })).not.toBeInTheDocument();
     const account = screen.getByRole('button', { name: /Olivia Owner/ });
@@ -135,7 +135,7 @@ describe('preview mode', () => {
 
     // An owner-only screen is refused as it would be for a USER.
     await router.navigate('/owner-control');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/test-station'));
+    await waitFor(() => expect(router.location().pathname).toBe('/test-station'));
 
     // Exit: the header stops, the server answers as the OWNER again, /main-dashboard opens.
     await user.click(await screen.findByRole('button', { name: 'Admin Preview Mode' }, pageLoad));
@@ -143,7 +143,7 @@ describe('preview mode', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, pageLoad),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/main-dashboard');
+    expect(router.location().pathname).toBe('/main-dashboard');
     expect(screen.queryByRole('button', { name: 'Admin Preview Mode' })).not.toBeInTheDocument();
     await screen.findByRole('region', { name: 'Users' });
     expect(seen.at(-1)).toEqual({ url: '/api/admin/summary', preview: null });

@@ -205,7 +205,7 @@ describe('Analytics screens', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Knowledge Gaps' }, pageLoad),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/analytics/knowledge-gaps');
+    expect(router.location().pathname).toBe('/analytics/knowledge-gaps');
     await screen.findByRole('table', { name: 'Questions' });
 
     // The menu item of the screen one is on fetches the figures again (they may have moved).
@@ -344,6 +344,6 @@ describe('Analytics screens', () => {
   it('sends a USER or an ADMIN to the test station', async () => {
     serve(makeUser({ role: 'ADMIN' }));
     const { router } = renderApp('/analytics/engagement');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/test-station'), pageLoad);
+    await waitFor(() => expect(router.location().pathname).toBe('/test-station'), pageLoad);
   });
 });

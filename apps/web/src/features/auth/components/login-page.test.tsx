@@ -251,7 +251,7 @@ describe('forced password change', () => {
       passwordChangeRequired: false,
     });
     expect(patched?.body.currentPassword).toBe('initial-password');
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(app.router.location().pathname).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Welcome back, Nia' })).toBeInTheDocument();
   });
 

@@ -30,7 +30,7 @@ describe('RouteGuard', () => {
   it('sends a signed-out visitor to /login', async () => {
     const { router } = renderApp('/rooms');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location().pathname).toBe('/login');
   });
 
   it("says 'Redirecting to login...' while it redirects", async () => {
@@ -71,7 +71,7 @@ describe('RouteGuard', () => {
     );
     const { router } = renderApp('/content-management');
     expect(await screen.findByText("This page isn't available for your role.")).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/test-station');
+    expect(router.location().pathname).toBe('/test-station');
     expect(screen.queryByRole('heading', { name: 'Content Management' })).not.toBeInTheDocument();
   });
 
@@ -94,6 +94,6 @@ describe('RouteGuard', () => {
     expect(
       await screen.findByRole('heading', { name: 'Change Your Password' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location().pathname).toBe('/login');
   });
 });

@@ -27,7 +27,7 @@ describe('landing page', () => {
     }
 
     await user.click(screen.getByRole('link', { name: 'Get Started' }));
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location().pathname).toBe('/login');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 });

@@ -13,6 +13,6 @@ describe('NotFoundPage', () => {
     expect(screen.getByText('/no/such/place')).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Go to Dashboard' }));
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location().pathname).toBe('/');
   });
 });

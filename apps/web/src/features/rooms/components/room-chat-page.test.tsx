@@ -49,15 +49,15 @@ describe('room chat page', () => {
       '/rooms',
     );
     await waitFor(() =>
-      expect(router.state.location.search).toMatch(/^\?session=\d{13}-[a-z0-9]+$/),
+      expect(router.location().search).toMatch(/^\?session=\d{13}-[a-z0-9]+$/),
     );
-    expect(router.state.location.pathname).toBe('/test-room/12');
+    expect(router.location().pathname).toBe('/test-room/12');
   });
 
   it('keeps a session id that is already there', async () => {
     server.use(http.get('/api/auth/status', () => HttpResponse.json(signedIn(makeUser()))));
     const { router } = renderApp('/test-room/3?session=abc');
     await screen.findByRole('link', { name: 'Back to Rooms' });
-    expect(router.state.location.search).toBe('?session=abc');
+    expect(router.location().search).toBe('?session=abc');
   });
 });

@@ -118,7 +118,7 @@ describe('rooms page', () => {
       expect(within(card(name)).getByRole('button', { name: 'Unavailable' })).toBeDisabled();
     }
     await user.click(within(live).getByText('Ready to join'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/test-room/1'));
+    await waitFor(() => expect(router.location().pathname).toBe('/test-room/1'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Concrete Basics' }),
     ).toBeInTheDocument();
