@@ -61,6 +61,28 @@ describe('renderFirstView', () => {
     expect(json).toMatchObject({ v: 1, userId: 7, data: answers() });
   });
 
+  it('styles the page with standard properties only: no vendor-prefixed copies', async () => {
+    const root =
+      (await renderFirstView({ url: '/dashboard', answers: answers(), outdoor: false }))?.root ??
+      '';
+    const css = [...root.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map((m) => m[1]).join('');
+    expect(css).toContain('display:flex');
+    // The stylis prefixer would write e.g. -webkit-box-align and -ms-flexbox beside them (what
+    // prefixes remain are the components' own, such as -webkit-line-clamp).
+    expect(css).not.toMatch(
+      /-ms-flex|-webkit-box-align|-webkit-align-items|-webkit-flex-direction/,
+    );
+    // Every class the markup names is styled in the page (Emotion's css-<hash> classes; css-0 is
+    // its name for no styles).
+    const used = new Set(
+      [...root.matchAll(/class="([^"]*)"/g)]
+        .flatMap((m) => (m[1] ?? '').split(' '))
+        .filter((c) => /^css-/.test(c) && c !== 'css-0'),
+    );
+    expect(used.size).toBeGreaterThan(10);
+    for (const name of used) expect(css, name).toContain(`.${name}`);
+  });
+
   it('draws / like /dashboard for a signed-in user', async () => {
     const view = await renderFirstView({ url: '/', answers: answers(), outdoor: false });
     expect(text(view?.root ?? '')).toContain('Welcome back, Dana');

@@ -4,6 +4,8 @@
 // vite.ssr.config.mts into dist/apps/web-ssr/entry-server.mjs and loaded by the API.
 import './server-globals';
 import '../zod-config';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -63,7 +65,8 @@ export interface FirstView {
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -72,11 +75,15 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
  * not signed in, or a password change due (the app sends that user to /login). Waits for the
  * lazy routes (prerender resolves every Suspense boundary); aborts after `timeoutMs`.
  */
-export async function renderFirstView({ url, answers, outdoor }: RenderInput, timeoutMs = 2000): Promise<FirstView | null> {
+export async function renderFirstView(
+  { url, answers, outdoor }: RenderInput,
+  timeoutMs = 2000,
+): Promise<FirstView | null> {
   const address = new URL(url, 'http://first-view.local');
   if (!firstViewPaths.includes(address.pathname)) return null;
   const snapshot = firstViewSnapshot(answers);
-  const status = answers.getAuthStatus as { user?: Parameters<typeof needsPasswordChange>[0] } | undefined;
+  const status = answers.getAuthStatus as
+    { user?: Parameters<typeof needsPasswordChange>[0] } | undefined;
   if (!snapshot || needsPasswordChange(status?.user)) return null;
   const store = makeStore();
   store.dispatch(firstViewHydrateAction(snapshot, { fresh: true }));
@@ -84,17 +91,24 @@ export async function renderFirstView({ url, answers, outdoor }: RenderInput, ti
   const failures: unknown[] = [];
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
+    // The page's styles without vendor prefixes (no stylis prefixer): every browser the app
+    // supports reads the standard properties, and a third less CSS is a third less for a phone
+    // to parse before its first paint (docs/field-readiness.md, "First view from the server").
+    // A cache per render: Emotion writes a style element where a style is first used, once per cache.
+    const emotionCache = createCache({ key: 'css', stylisPlugins: [] });
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
-        <Provider store={store}>
-          <OutdoorModeProvider initial={outdoor}>
-            <PreviewModeProvider>
-              <StaticRouter location={`${address.pathname}${address.search}`}>
-                <AppRoutes />
-              </StaticRouter>
-            </PreviewModeProvider>
-          </OutdoorModeProvider>
-        </Provider>
+        <CacheProvider value={emotionCache}>
+          <Provider store={store}>
+            <OutdoorModeProvider initial={outdoor}>
+              <PreviewModeProvider>
+                <StaticRouter location={`${address.pathname}${address.search}`}>
+                  <AppRoutes />
+                </StaticRouter>
+              </PreviewModeProvider>
+            </OutdoorModeProvider>
+          </Provider>
+        </CacheProvider>
       </StrictMode>,
       {
         signal: controller.signal,
@@ -126,11 +140,17 @@ export const FIRST_VIEW_WORKER = 'fieldcraft-first-view';
 // API's own thread never runs React, so a render never holds up its other requests.
 if (!isMainThread && parentPort && workerData === FIRST_VIEW_WORKER) {
   const port = parentPort;
-  port.postMessage({ type: 'ready', paths: firstViewPaths, sources: firstViewSources, chunks: firstViewChunks });
+  port.postMessage({
+    type: 'ready',
+    paths: firstViewPaths,
+    sources: firstViewSources,
+    chunks: firstViewChunks,
+  });
   port.on('message', (message: { id: number; input: RenderInput }) => {
     renderFirstView(message.input).then(
       (view) => port.postMessage({ type: 'view', id: message.id, view }),
-      (error: unknown) => port.postMessage({ type: 'view', id: message.id, view: null, error: String(error) }),
+      (error: unknown) =>
+        port.postMessage({ type: 'view', id: message.id, view: null, error: String(error) }),
     );
   });
 }
