@@ -199,7 +199,10 @@ try {
       const page = await context.newPage();
       await page.goto(`${ORIGIN}/dashboard`);
       const greeting = (await page.locator('h1', { hasText: 'Welcome back, ' }).count()) > 0;
-      const result = { greeting, panels: [], problems: [] };
+      // The page itself: what the browser reads before its first paint (two thirds styles).
+      const html = await (await context.request.get(`${ORIGIN}/dashboard`)).text();
+      const styles = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].reduce((n, m) => n + m[1].length, 0);
+      const result = { greeting, panels: [], problems: [], pageKB: html.length / KB, gzipKB: gzipSync(html).length / KB, stylesKB: styles / KB };
       if (!greeting) {
         result.problems.push('not server-rendered: no greeting without JavaScript');
         return result;
@@ -367,6 +370,9 @@ try {
 
   console.log('\n(c) usable without JavaScript: /dashboard signed in, JavaScript off');
   console.log(`    greeting (server-drawn first view): ${noJs.greeting ? 'yes' : 'no'}`);
+  console.log(
+    `    the page: ${noJs.pageKB.toFixed(1)} KB (${noJs.gzipKB.toFixed(1)} KB gzip), of which inline styles ${noJs.stylesKB.toFixed(1)} KB`,
+  );
   for (const p of noJs.panels)
     console.log(
       `    ${p.panel.padEnd(7)} ${p.rows} rows, ${p.fileRows} open a file; ${p.links} links, ${p.answering} answering 200`,
