@@ -6,7 +6,7 @@ import { DEMO_ADMIN, DEMO_USER } from './support/demo-accounts';
 test('a USER is sent away from an OWNER page', async ({ page }) => {
   const login = new LoginPage(page);
   await login.open();
-  await login.signIn(DEMO_USER.email, DEMO_USER.password);
+  await login.signInAndLoad(DEMO_USER.email, DEMO_USER.password);
   await expect(page.getByText(/Welcome back, /)).toBeVisible();
   // The owner-only button is not offered to a USER.
   await expect(page.getByRole('link', { name: 'Content', exact: true })).toHaveCount(0);
@@ -21,7 +21,7 @@ test('a role spoofed in local storage or in the user-role header gets nothing', 
 }) => {
   const login = new LoginPage(page);
   await login.open();
-  await login.signIn(DEMO_USER.email, DEMO_USER.password);
+  await login.signInAndLoad(DEMO_USER.email, DEMO_USER.password);
   await expect(page.getByText(/Welcome back, /)).toBeVisible();
 
   // Rewrite every stored user object to claim OWNER: the guard still asks the server.
@@ -65,7 +65,7 @@ test('a role spoofed in local storage or in the user-role header gets nothing', 
 test('an ADMIN signs in and sees the ADMIN badge', async ({ page }) => {
   const login = new LoginPage(page);
   await login.open();
-  await login.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await login.signInAndLoad(DEMO_ADMIN.email, DEMO_ADMIN.password);
   await expect(page.getByText(/Welcome back, /)).toBeVisible();
   await expect(page.getByText('ADMIN', { exact: true }).first()).toBeVisible();
 });

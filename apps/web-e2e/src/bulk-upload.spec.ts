@@ -28,7 +28,7 @@ test('owner uploads a PDF, a Word file, an MP3 and a renamed text file at once; 
   const problems = watchConsole(page);
   const login = new LoginPage(page);
   await login.open();
-  await login.signIn(ownerEmail, OWNER_CHOSEN_PASSWORD);
+  await login.signInAndLoad(ownerEmail, OWNER_CHOSEN_PASSWORD);
   await expect(page.getByText(/Welcome back, /)).toBeVisible();
 
   // Content Management's 'Bulk Upload' button leads here.

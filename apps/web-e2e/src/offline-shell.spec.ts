@@ -39,7 +39,7 @@ test('after one signed-in visit the app shell opens offline, with the navigation
 
   const login = new LoginPage(page);
   await login.open();
-  await login.signIn(DEMO_USER.email, DEMO_USER.password);
+  await login.signInAndLoad(DEMO_USER.email, DEMO_USER.password);
   await expect(page.getByText(/Welcome back, /)).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByText(/Welcome back, /)).toBeVisible();

@@ -89,7 +89,7 @@ test('owner creates a room and a user and assigns them; the user sees exactly th
 test('a USER filters and searches rooms and enters a live one', async ({ page }) => {
   const login = new LoginPage(page);
   await login.open();
-  await login.signIn(DEMO_USER.email, DEMO_USER.password);
+  await login.signInAndLoad(DEMO_USER.email, DEMO_USER.password);
   await expect(page.getByText(/Welcome back, /)).toBeVisible();
   const rooms = new RoomsPage(page);
   await rooms.open();
@@ -124,7 +124,7 @@ test("the owner's navigation: ADD ROOM reloads with the new room; the menus link
   const { ownerEmail } = readServerState();
   const login = new LoginPage(page);
   await login.open();
-  await login.signIn(ownerEmail, OWNER_CHOSEN_PASSWORD);
+  await login.signInAndLoad(ownerEmail, OWNER_CHOSEN_PASSWORD);
   await new DashboardPage(page).expectGreeting('owner');
   const rooms = new RoomsPage(page);
   await rooms.open();

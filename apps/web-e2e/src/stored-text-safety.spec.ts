@@ -100,7 +100,7 @@ test('script payloads stored by an owner show as text on every screen and never 
 
   const login = new LoginPage(page);
   await login.open();
-  await login.signIn(ownerEmail, OWNER_CHOSEN_PASSWORD);
+  await login.signInAndLoad(ownerEmail, OWNER_CHOSEN_PASSWORD);
   await expect(page.getByText(/Welcome back, /)).toBeVisible();
 
   // --- Stored through the API as the signed-in owner (the page's own cookie).

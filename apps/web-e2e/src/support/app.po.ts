@@ -36,6 +36,19 @@ export class LoginPage {
     await this.page.getByRole('button', { name: 'Sign In' }).click();
   }
 
+  /**
+   * Signs in and waits for the full page load to '/' that follows a sign-in 500 ms later, so a
+   * navigation the test makes next cannot race it (and be aborted by it).
+   */
+  async signInAndLoad(email: string, password: string) {
+    const reload = this.page.waitForRequest(
+      (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/',
+    );
+    await this.signIn(email, password);
+    await reload;
+    await this.page.waitForLoadState('load');
+  }
+
   async changePassword(current: string, next: string, confirm = next) {
     await expect(this.page.getByRole('heading', { name: 'Change Your Password' })).toBeVisible();
     await this.page.getByLabel('Current Password', { exact: true }).fill(current);
@@ -95,12 +108,7 @@ export async function signIn(
   const page = await context.newPage();
   const login = new LoginPage(page);
   await login.open();
-  const reload = page.waitForRequest(
-    (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/',
-  );
-  await login.signIn(email, password);
-  await reload;
-  await page.waitForLoadState('load');
+  await login.signInAndLoad(email, password);
   if (greeting) await new DashboardPage(page).expectGreeting(greeting);
   else await expect(page.getByText(/Welcome back, /)).toBeVisible();
   return page;
