@@ -43,6 +43,11 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+/** Whether the browser takes a gzipped answer (the pages sent from memory, not from a file). */
+export function acceptsGzip(request: FastifyRequest): boolean {
+  return /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+}
+
 /**
  * `<link rel="modulepreload">` for the named chunks of the web build and what they import,
  * leaving out what index.html loads already (the entry's graph), from the build's
@@ -237,7 +242,7 @@ export async function registerFirstView(
     // One user's page: never stored by a shared cache, never reused for another cookie.
     reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding');
     reply.type('text/html; charset=utf-8');
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    if (acceptsGzip(request)) {
       return reply.header('content-encoding', 'gzip').send(gzipSync(page, { level: 6 }));
     }
     return reply.send(page);

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sendNotFound } from './error-handler';
 import { gzipSync } from 'node:zlib';
-import { preloadLinks, registerFirstView } from './first-view';
+import { acceptsGzip, preloadLinks, registerFirstView } from './first-view';
 import { isApiPath } from './security';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -51,7 +51,7 @@ export const webAppPlugin = fp(
       const pathname = request.url.split('?')[0] ?? '';
       if (!wholeApp || PUBLIC_APP_PATHS.has(pathname)) return reply.sendFile('index.html');
       reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
-      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      if (acceptsGzip(request)) {
         return reply.header('content-encoding', 'gzip').send(wholeApp.gzip);
       }
       return reply.send(wholeApp.html);

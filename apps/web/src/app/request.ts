@@ -32,10 +32,10 @@ function parseJson(text: string): unknown {
  * It is hand-rolled rather than fetchBaseQuery so an error keeps the raw body text, and free of
  * RTK Query so the light public app (public/public-main.tsx) sends its few calls through it too.
  */
-export async function sendRequest(
-  args: ApiRequest,
-  signal?: AbortSignal,
-): Promise<{ data: unknown; error?: undefined } | { error: ApiQueryError; data?: undefined }> {
+/** A request's outcome: the parsed answer, or the failure. */
+export type RequestResult = { data: unknown; error?: undefined } | { error: ApiQueryError; data?: undefined };
+
+export async function sendRequest(args: ApiRequest, signal?: AbortSignal): Promise<RequestResult> {
   const { url, method = 'GET', body } = typeof args === 'string' ? { url: args } : args;
 
   const headers = new Headers({ accept: 'application/json' });

@@ -6,7 +6,7 @@ import { readOfflineUser } from '../app/offline/offline-user';
 import { config } from '../app/config';
 import { OutdoorModeProvider } from '../app/outdoor-mode';
 import { paths } from '../app/paths';
-import { sendRequest, type ApiQueryError } from '../app/request';
+import { sendRequest, type RequestResult } from '../app/request';
 import { ScrollRestoration } from '../app/scroll-restoration';
 import { ToastList } from '../app/toast-list';
 import type { Toast, ToastInput } from '../app/toasts.slice';
@@ -18,9 +18,6 @@ import { LandingPage } from '../features/landing/components/landing-page';
 import { PublicShell } from '../features/layout/components/public-shell';
 import type { FullAppStart } from '../full-main';
 
-/** The session check's outcome: a status, or no answer at all (no signal). */
-export type StatusResult = { data: unknown; error?: undefined } | { error: ApiQueryError; data?: undefined };
-
 const signedOut: AuthStatus = { isAuthenticated: false, user: null };
 
 async function call<T>(request: Parameters<typeof sendRequest>[0]): Promise<T> {
@@ -31,7 +28,7 @@ async function call<T>(request: Parameters<typeof sendRequest>[0]): Promise<T> {
 
 export interface PublicAppProps {
   /** The session check, started before React (public-main.tsx). */
-  statusCheck: Promise<StatusResult>;
+  statusCheck: Promise<RequestResult>;
   /** Give the page to the whole app (main.tsx): called once. */
   onHandOff: (start: FullAppStart) => void;
 }
