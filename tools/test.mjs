@@ -42,12 +42,19 @@ const steps = [
     'lint rules fire (module boundaries, layout)',
     () => run('node', ['--test', 'tools/lint-rules.test.mjs'], { env }),
   ],
+  [
+    'API build refuses a run-time import that is not a production dependency',
+    () => run('node', ['--test', 'tools/api-bundle.test.mjs'], { env }),
+  ],
   ['typecheck (all projects)', nx('run-many', '-t', 'typecheck', '--parallel=2')],
   // Before the suites: libs/voice-client's tests already drive chromium.
   ['chromium present', ensureChromium],
   // The speech suites run the real flite, espeak-ng and pocketsphinx.
   ['speech programs present', () => (ensureSpeech().length === 0 ? 0 : 1)],
-  ['unit + integration tests', nx('run-many', '-t', 'test', '--exclude=web-e2e,web', '--parallel=2')],
+  [
+    'unit + integration tests',
+    nx('run-many', '-t', 'test', '--exclude=web-e2e,web', '--parallel=2'),
+  ],
   // The web app's jsdom suite on its own: beside the API's integration suite on a 2-CPU machine,
   // its longest form tests (content management) neared their 15 s limit and once passed it.
   ['web unit tests', nx('run', 'web:test')],
