@@ -1,9 +1,10 @@
 // The production install must start (issue 17). Without a container engine, does what the
 // Dockerfile's runtime stage does: an empty folder with only the built app (dist/apps/api,
-// dist/apps/web) and package.json + package-lock.json, `npm ci --omit=dev --ignore-scripts`,
-// then `node dist/apps/api/main.mjs` (embedded PGlite under the folder). It then checks
-// GET /api/health, an OWNER sign-in (the session cookie; argon2's prebuilt binary), the web
-// app's page, and one conversation on the voice socket (signed URL, initiation frame,
+// dist/apps/web, dist/apps/web-ssr) and package.json + package-lock.json, then
+// `npm ci --omit=dev --ignore-scripts`, then `node dist/apps/api/main.mjs` (embedded PGlite
+// under the folder). It checks GET /api/health, an OWNER sign-in (the session cookie; argon2's
+// prebuilt binary), the web app's page and the dashboard's server-drawn first view, and one
+// conversation on the voice socket (signed URL, initiation frame, then
 // conversation_initiation_metadata). Stops the server and removes the folder either way.
 // Needs the build first (npx nx run-many -t build). Run by `npm test` after the build step.
 import { spawn } from 'node:child_process';
@@ -64,8 +65,11 @@ function prepareFolder() {
   for (const file of ['package.json', 'package-lock.json']) {
     cpSync(join(root, file), join(folder, file));
   }
-  for (const dir of ['dist/apps/api', 'dist/apps/web']) {
-    cpSync(join(root, dir), join(folder, dir), { recursive: true });
+  // What the image's build stage leaves in dist/apps; web-ssr (the first view's renderer,
+  // loaded by the API at run time) comes with the web build.
+  for (const dir of ['dist/apps/api', 'dist/apps/web', 'dist/apps/web-ssr']) {
+    if (existsSync(join(root, dir)))
+      cpSync(join(root, dir), join(folder, dir), { recursive: true });
   }
 }
 
@@ -196,12 +200,23 @@ async function signIn(base) {
   return session;
 }
 
-async function checkWebApp(base) {
+async function checkWebApp(base, cookie) {
   const page = await request(base, '/login');
   if (page.status !== 200 || !/<div id="root"|<script/i.test(page.text)) {
     fail(`GET /login (the web app): ${page.status} ${page.text.slice(0, 200)}`);
   }
   say('GET /login: the web app is served');
+  if (!existsSync(join(folder, 'dist/apps/web-ssr/entry-server.mjs'))) return;
+  // Signed in, the dashboard's first view is drawn on the server by dist/apps/web-ssr.
+  const dashboard = await request(base, '/dashboard', { cookie });
+  if (
+    dashboard.status !== 200 ||
+    dashboard.text.includes('<div id="root"></div>') ||
+    dashboard.headers.get('x-fieldcraft-first-view') === 'unavailable'
+  ) {
+    fail(`GET /dashboard: no first view (${dashboard.status}); see the server's log`);
+  }
+  say('GET /dashboard: the first view is drawn on the server');
 }
 
 async function openConversation(base, cookie) {
@@ -303,7 +318,7 @@ try {
   startServer(port);
   await waitForHealth(base);
   const cookie = await signIn(base);
-  await checkWebApp(base);
+  await checkWebApp(base, cookie);
   await openConversation(base, cookie);
   const stopping = Date.now();
   await stopServer();
