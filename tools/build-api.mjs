@@ -1,21 +1,29 @@
 // Bundles apps/api into one ESM file. Workspace libs (tsconfig paths) are inlined;
-// npm packages stay external and are loaded from node_modules at run time.
+// npm packages stay external and are loaded from node_modules at run time, so each one the
+// bundle imports (or resolves by name) must be a production dependency: the build fails
+// otherwise (tools/api-bundle.mjs).
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import {
+  apiBuildOptions,
+  apiOutdir,
+  describeUndeclared,
+  undeclaredRuntimeImports,
+} from './api-bundle.mjs';
 
-const outdir = 'dist/apps/api';
-rmSync(outdir, { recursive: true, force: true });
-await build({
-  entryPoints: ['apps/api/src/main.ts'],
-  outdir,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  packages: 'external',
-  sourcemap: true,
-  tsconfig: 'apps/api/tsconfig.json',
-  outExtension: { '.js': '.mjs' },
-  logLevel: 'warning',
-});
-console.log(`api built into ${outdir}/main.mjs`);
+rmSync(apiOutdir, { recursive: true, force: true });
+const { metafile } = await build(apiBuildOptions);
+const packageJson = JSON.parse(readFileSync('package.json', 'utf8'));
+const code = Object.fromEntries(
+  Object.keys(metafile.outputs)
+    .filter((output) => output.endsWith('.mjs'))
+    .map((output) => [output, readFileSync(output, 'utf8')]),
+);
+const undeclared = undeclaredRuntimeImports(metafile, packageJson, code);
+if (undeclared.length > 0) {
+  console.error(describeUndeclared(undeclared));
+  // No half-right bundle left behind for `npm start` or an image build to pick up.
+  rmSync(apiOutdir, { recursive: true, force: true });
+  process.exit(1);
+}
+console.log(`api built into ${apiOutdir}/main.mjs`);

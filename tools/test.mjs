@@ -1,6 +1,7 @@
 // `npm test`: every check the project has, in order, failing loudly. Lint and types first
 // (cheap), then unit + integration suites (the API's run against PGlite and, when reachable,
-// the PostgreSQL at TEST_DATABASE_URL), then the browser end-to-end suite in Debian's chromium.
+// the PostgreSQL at TEST_DATABASE_URL), the build and its production install, then the
+// browser end-to-end suite in Debian's chromium.
 import { existsSync } from 'node:fs';
 import { ensureDependencies, run } from './ensure-deps.mjs';
 import { ensureSpeech } from './ensure-speech.mjs';
@@ -42,16 +43,29 @@ const steps = [
     'lint rules fire (module boundaries, layout)',
     () => run('node', ['--test', 'tools/lint-rules.test.mjs'], { env }),
   ],
+  [
+    'API build refuses a run-time import that is not a production dependency',
+    () => run('node', ['--test', 'tools/api-bundle.test.mjs'], { env }),
+  ],
   ['typecheck (all projects)', nx('run-many', '-t', 'typecheck', '--parallel=2')],
   // Before the suites: libs/voice-client's tests already drive chromium.
   ['chromium present', ensureChromium],
   // The speech suites run the real flite, espeak-ng and pocketsphinx.
   ['speech programs present', () => (ensureSpeech().length === 0 ? 0 : 1)],
-  ['unit + integration tests', nx('run-many', '-t', 'test', '--exclude=web-e2e,web', '--parallel=2')],
+  [
+    'unit + integration tests',
+    nx('run-many', '-t', 'test', '--exclude=web-e2e,web', '--parallel=2'),
+  ],
   // The web app's jsdom suite on its own: beside the API's integration suite on a 2-CPU machine,
   // its longest form tests (content management) neared their 15 s limit and once passed it.
   ['web unit tests', nx('run', 'web:test')],
   ['build (all projects)', nx('run-many', '-t', 'build', '--parallel=2')],
+  // What the image does, without a container engine: the built app alone in an empty folder,
+  // npm ci --omit=dev, start it, health + sign-in + one voice conversation (issue 17).
+  [
+    'production install starts (npm ci --omit=dev)',
+    () => run('node', ['tools/check-production-install.mjs'], { env }),
+  ],
   ['end-to-end (Playwright, chromium)', nx('run', 'web-e2e:test')],
 ];
 
