@@ -61,7 +61,7 @@ const steps = [
   ['web unit tests', nx('run', 'web:test')],
   ['build (all projects)', nx('run-many', '-t', 'build', '--parallel=2')],
   // What the image does, without a container engine: the built app alone in an empty folder,
-  // npm ci --omit=dev, start it, health + sign-in + one voice conversation (issue 17).
+  // npm ci --omit=dev, start it, health + sign-in + one voice conversation.
   [
     'production install starts (npm ci --omit=dev)',
     () => run('node', ['tools/check-production-install.mjs'], { env }),
