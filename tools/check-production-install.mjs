@@ -1,4 +1,4 @@
-// The production install must start: Without a container engine, does what the
+// The production install must start. Without a container engine, does what the
 // Dockerfile's runtime stage does: an empty folder with only the built app (dist/apps/api,
 // dist/apps/web, dist/apps/web-ssr) and package.json + package-lock.json, then
 // `npm ci --omit=dev --ignore-scripts`, then `node dist/apps/api/main.mjs` (embedded PGlite
