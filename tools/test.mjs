@@ -70,15 +70,25 @@ const steps = [
 ];
 
 const results = [];
+const started = Date.now();
 for (const [name, step] of steps) {
   console.log(`\n[fieldcraft] === ${name} ===`);
+  const stepStarted = Date.now();
   const code = step();
-  results.push([name, code]);
+  results.push([name, code, Date.now() - stepStarted]);
   if (code !== 0) console.error(`[fieldcraft] FAILED: ${name} (exit ${code})`);
 }
 
+// Step times, so a slower suite shows where the time went.
+const clock = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
 console.log('\n[fieldcraft] summary');
-for (const [name, code] of results) console.log(`  ${code === 0 ? 'ok  ' : 'FAIL'} ${name}`);
+for (const [name, code, ms] of results) {
+  console.log(`  ${code === 0 ? 'ok  ' : 'FAIL'} ${clock(ms).padStart(6)}  ${name}`);
+}
+console.log(`  total ${clock(Date.now() - started)}`);
 const failed = results.filter(([, code]) => code !== 0).length;
 console.log(`checks: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
