@@ -6,7 +6,12 @@ import { rmSync } from 'node:fs';
 const outdir = 'dist/apps/api';
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ['apps/api/src/main.ts'],
+  // The text-extraction worker is its own file beside main.mjs: a worker thread starts from a
+  // file, and lib/extraction-workers.ts finds it next to the bundle (issue 17).
+  entryPoints: {
+    main: 'apps/api/src/main.ts',
+    'text-extraction-worker': 'apps/api/src/lib/text-extraction.worker.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',
@@ -18,4 +23,4 @@ await build({
   outExtension: { '.js': '.mjs' },
   logLevel: 'warning',
 });
-console.log(`api built into ${outdir}/main.mjs`);
+console.log(`api built into ${outdir}/main.mjs (+ text-extraction-worker.mjs)`);
