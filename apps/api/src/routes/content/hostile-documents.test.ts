@@ -86,11 +86,12 @@ describeEachDatabase(
       latencies.sort((a, b) => a - b);
       const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1] ?? Infinity;
       expect(statuses).toEqual(new Set([200]));
-      expect(latencies.length).toBeGreaterThanOrEqual(20);
       expect(
         p99,
         `p99 of ${latencies.length} reads: ${latencies.map(Math.round).join(' ')} ms`,
       ).toBeLessThan(100);
+      // The old code managed 5 to 17 reads here, one of them waiting 9 to 16 s.
+      expect(latencies.length).toBeGreaterThanOrEqual(20);
 
       // Stored, listed, and not searchable, with the reason: not a 500.
       expect(res.statusCode, res.body).toBe(201);
