@@ -90,7 +90,7 @@ describeEachDatabase(
         p99,
         `p99 of ${latencies.length} reads: ${latencies.map(Math.round).join(' ')} ms`,
       ).toBeLessThan(100);
-      // The old code managed 5 to 17 reads here, one of them waiting 9 to 16 s.
+      // The old code managed 5 to 17 reads here, one of them waiting 12 to 16 s.
       expect(latencies.length).toBeGreaterThanOrEqual(20);
 
       // Stored, listed, and not searchable, with the reason: not a 500.

@@ -198,6 +198,46 @@ describe('content management', () => {
     expect(within(second).getByRole('button', { name: 'Make Live' })).toBeInTheDocument();
   });
 
+  it('tells the owner when a file’s text is not (or only partly) searchable, and why', async () => {
+    serve([
+      {
+        ...item({ id: 1, title: 'Hostile procedure', type: 'WORD' }),
+        textStatus: 'failed',
+        textStatusReason: 'timeout',
+      },
+      {
+        ...item({ id: 2, title: 'Long manual', type: 'PDF' }),
+        textStatus: 'partial',
+        textStatusReason: 'too_long',
+      },
+      {
+        ...item({ id: 3, title: 'Readable', type: 'PDF' }),
+        textStatus: 'ok',
+        textStatusReason: null,
+      },
+      {
+        ...item({ id: 4, title: 'Site link', type: 'LINK' }),
+        textStatus: 'none',
+        textStatusReason: null,
+      },
+    ] as ContentItem[]);
+    renderApp('/content-management');
+    const hostile = await screen.findByRole('listitem', { name: 'Hostile procedure' });
+    expect(
+      within(hostile).getByText('Text not searchable: the document took too long to read.'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Long manual' })).getByText(
+        'Text partly searchable: the text is too long, only the beginning is searchable.',
+      ),
+    ).toBeInTheDocument();
+    for (const name of ['Readable', 'Site link']) {
+      expect(
+        within(screen.getByRole('listitem', { name })).queryByText(/searchable/),
+      ).not.toBeInTheDocument();
+    }
+  });
+
   it('toggles an item and toasts the status; deletes only after the confirmation', async () => {
     const state = serve([item({ id: 1, title: 'Pour day' })]);
     const { user } = renderApp('/content-management');
