@@ -1,6 +1,5 @@
 import type {
   ContentAccessRecord,
-  ContentItem,
   ContentPermission,
   CreateContentBody,
   ManagedContentItem,

@@ -3,6 +3,7 @@ import type {
   ContentItem,
   ContentPermission,
   CreateContentBody,
+  ManagedContentItem,
 } from '@fieldcraft/contracts';
 import { makeContentItem, makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -199,7 +200,7 @@ describe('content management', () => {
   });
 
   it('tells the owner when a file’s text is not (or only partly) searchable, and why', async () => {
-    serve([
+    const rows: ManagedContentItem[] = [
       {
         ...item({ id: 1, title: 'Hostile procedure', type: 'WORD' }),
         textStatus: 'failed',
@@ -220,7 +221,8 @@ describe('content management', () => {
         textStatus: 'none',
         textStatusReason: null,
       },
-    ] as ContentItem[]);
+    ];
+    serve(rows);
     renderApp('/content-management');
     const hostile = await screen.findByRole('listitem', { name: 'Hostile procedure' });
     expect(
