@@ -7,9 +7,24 @@ import { isBuiltin } from 'node:module';
 
 export const apiOutdir = 'dist/apps/api';
 
-/** esbuild options for the API: one ESM file; npm packages stay external. */
+/**
+ * Packages the bundle names but never loads: the code path that reaches them runs only from
+ * the TypeScript sources (vitest, `tsx watch`), never from dist/apps/api. Each with its why.
+ */
+export const SOURCES_ONLY = {
+  // lib/extraction-workers.ts starts its worker through tsx only when it runs as a .ts file;
+  // the bundle starts text-extraction-worker.mjs instead.
+  tsx: 'loads the text-extraction worker from its .ts source',
+};
+
+/** esbuild options for the API: main.mjs and its worker; npm packages stay external. */
 export const apiBuildOptions = {
-  entryPoints: ['apps/api/src/main.ts'],
+  // The text-extraction worker is its own file beside main.mjs: a worker thread starts from a
+  // file, and lib/extraction-workers.ts finds it next to the bundle.
+  entryPoints: {
+    main: 'apps/api/src/main.ts',
+    'text-extraction-worker': 'apps/api/src/lib/text-extraction.worker.ts',
+  },
   outdir: apiOutdir,
   bundle: true,
   platform: 'node',
@@ -39,7 +54,8 @@ export function packageName(specifier) {
  * @node-rs/argon2 that way), as metafile-like import records.
  */
 export function resolvedByName(code) {
-  const calls = /(?:\brequire|\bcreateRequire\d*\([^()]*\))\.resolve\(\s*(["'`])([^"'`]+)\1/g;
+  // esbuild renames a local `require` to require2, require3… when the name is taken.
+  const calls = /(?:\brequire\d*|\bcreateRequire\d*\([^()]*\))\.resolve\(\s*(["'`])([^"'`]+)\1/g;
   return [...code.matchAll(calls)].map(([, , path]) => ({
     path,
     kind: 'require-resolve',
@@ -54,7 +70,10 @@ export function resolvedByName(code) {
  * `code` (output path → its text), when given, adds the packages resolved by name.
  */
 export function undeclaredRuntimeImports(metafile, packageJson, code = {}) {
-  const production = new Set(Object.keys(packageJson.dependencies ?? {}));
+  const production = new Set([
+    ...Object.keys(packageJson.dependencies ?? {}),
+    ...Object.keys(SOURCES_ONLY),
+  ]);
   const found = new Map();
   for (const [output, { imports = [] }] of Object.entries(metafile.outputs ?? {})) {
     const byName = code[output] === undefined ? [] : resolvedByName(code[output]);

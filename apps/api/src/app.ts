@@ -21,6 +21,7 @@ import { clientErrorHandler, securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { speechPlugin } from './plugins/speech';
 import { storagePlugin } from './plugins/storage';
+import { textExtractionPlugin } from './plugins/text-extraction';
 import { voicePlugin } from './plugins/voice';
 import { webAppPlugin } from './plugins/web-app';
 import agentsRoutes from './routes/agents/index';
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(securityPlugin);
     await app.register(dbPlugin);
     await app.register(storagePlugin);
+    await app.register(textExtractionPlugin);
     await app.register(sessionPlugin);
     await app.register(previewModePlugin);
     await app.register(bootstrapPlugin);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultTextExtractionLimits, TextExtractor } from '../lib/extraction-workers';
 import type { FileStorage } from '../lib/storage';
 import { fileUrl, indexContentText } from '../routes/content/content.service';
 import type { Database } from '../db/schema';
@@ -196,7 +197,10 @@ export async function seedDemo(
   agent: Agent,
   storage?: FileStorage,
   log?: FastifyBaseLogger,
+  extractor?: TextExtractor,
 ): Promise<void> {
+  // Tests seed without an app's extractor: one of their own, with the default limits.
+  const reader = extractor ?? new TextExtractor(defaultTextExtractionLimits());
   const userIds = new Map<string, number>();
   for (const account of DEMO_ACCOUNTS) {
     let found = await findCredentialsByEmail(db, account.email);
@@ -223,11 +227,13 @@ export async function seedDemo(
       contentId = await insertContentItem(db, item);
       // NEWS is searchable by its title and description.
       if (storage) {
-        await indexContentText(db, storage, log ?? noLog, {
-          ...item,
-          id: contentId,
-          fileKey: null,
-        });
+        await indexContentText(
+          db,
+          storage,
+          log ?? noLog,
+          { ...item, id: contentId, fileKey: null },
+          reader,
+        );
       }
     }
     for (const userId of userIds.values()) await setContentPermission(db, contentId, userId, true);
@@ -245,6 +251,6 @@ export async function seedDemo(
     const fileKey = await temp.commit(path.extname(file).slice(1));
     const id = await insertContentItem(db, { ...item, url: fileUrl(fileKey), fileKey });
     for (const userId of userIds.values()) await setContentPermission(db, id, userId, true);
-    await indexContentText(db, storage, log ?? noLog, { ...item, id, fileKey });
+    await indexContentText(db, storage, log ?? noLog, { ...item, id, fileKey }, reader);
   }
 }

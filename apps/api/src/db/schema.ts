@@ -1,3 +1,4 @@
+import type { TextStatus, TextStatusReason } from '@fieldcraft/contracts';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 // Timestamps come back as Date on both pg and PGlite; inserts may pass a Date or an ISO string.
@@ -114,6 +115,9 @@ export interface ContentItemsTable {
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Whether the file's text is searchable; TextStatus in libs/contracts. */
+  text_status: ColumnType<TextStatus, TextStatus | undefined, TextStatus>;
+  text_status_reason: TextStatusReason | null;
 }
 
 export interface ContentPermissionsTable {

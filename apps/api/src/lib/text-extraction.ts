@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 
 /** One page (PDF) or section (Word, text) of an item's text. `page` is 1-based. */
 export interface Passage {
@@ -53,7 +53,12 @@ export async function extractPdf(data: Uint8Array): Promise<Passage[]> {
 /** Word (.docx): one section per top-level heading, long sections split by paragraphs. */
 export async function extractDocx(data: Buffer): Promise<Passage[]> {
   const mammoth = (await import('mammoth')).default;
-  const { value: html } = await mammoth.convertToHtml({ buffer: data });
+  const { value: html } = await mammoth.convertToHtml(
+    { buffer: data },
+    // Images carry no searchable text: never unpack them (mammoth's default inlines each one
+    // into the HTML as base64, which costs memory for nothing).
+    { convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })) },
+  );
   const sections: string[][] = [[]];
   for (const m of html.matchAll(/<(h[1-6]|p|li|td|th)[^>]*>([\s\S]*?)<\/\1>/g)) {
     const text = decodeEntities((m[2] ?? '').replace(/<[^>]+>/g, ''));
@@ -76,16 +81,64 @@ export function extractPlainText(text: string): Passage[] {
   return numbered(blocks(text.split(/\n\s*\n/)));
 }
 
-/** Text of an uploaded file by its key extension; [] for media and unsupported formats. */
-export async function extractFile(filePath: string, ext: string): Promise<Passage[]> {
+/** The extensions whose text is read (extractFile); anything else has no text of its own. */
+export const EXTRACTABLE_EXTENSIONS: readonly string[] = ['pdf', 'docx', 'txt'];
+
+/**
+ * The first `maxChars` characters of `passages` (whole passages, the last one cut), and
+ * whether anything was left out. Keeps the stored and searched text of one item bounded.
+ */
+export function capPassages(
+  passages: Passage[],
+  maxChars: number,
+): { passages: Passage[]; truncated: boolean } {
+  const kept: Passage[] = [];
+  let budget = maxChars;
+  for (const p of passages) {
+    if (budget <= 0) return { passages: kept, truncated: true };
+    if (p.text.length > budget) {
+      kept.push({ page: p.page, text: p.text.slice(0, budget) });
+      return { passages: kept, truncated: true };
+    }
+    kept.push(p);
+    budget -= p.text.length;
+  }
+  return { passages: kept, truncated: false };
+}
+
+/**
+ * Text of an uploaded file by its key extension; [] for media and unsupported formats.
+ * Parsing a document is CPU and memory the file decides: the API calls this only inside a
+ * worker thread with limits (lib/extraction-workers.ts), never on its event loop.
+ */
+export async function extractFile(
+  filePath: string,
+  ext: string,
+  maxChars = Number.POSITIVE_INFINITY,
+): Promise<Passage[]> {
   switch (ext) {
     case 'pdf':
       return extractPdf(new Uint8Array(await readFile(filePath)));
     case 'docx':
       return extractDocx(await readFile(filePath));
     case 'txt':
-      return extractPlainText(await readFile(filePath, 'utf8'));
+      // A character is at most 4 bytes: past that many, the rest would be cut anyway.
+      return extractPlainText(await readPrefix(filePath, maxChars * 4));
     default:
       return [];
+  }
+}
+
+/** The first `maxBytes` bytes of a file as UTF-8 (all of it when smaller). */
+async function readPrefix(filePath: string, maxBytes: number): Promise<string> {
+  if (!Number.isFinite(maxBytes)) return readFile(filePath, 'utf8');
+  const handle = await open(filePath, 'r');
+  try {
+    const { size } = await handle.stat();
+    const buffer = Buffer.alloc(Math.min(size, maxBytes));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
   }
 }

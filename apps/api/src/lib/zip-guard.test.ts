@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inspectZip } from './zip-guard';
+import { DEFAULT_ZIP_LIMITS, inspectZip } from './zip-guard';
 import { zipOf } from '../test/zip';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'fc-zip-'));
@@ -35,6 +35,33 @@ describe('zip guard', () => {
       maxEntries: 100,
     });
     expect(verdict).toEqual({ ok: false, reason: 'unpacks to more than 32 MB' });
+  });
+
+  it('holds the parts a reader parses (not media) to a lower ceiling of their own', async () => {
+    const limits = {
+      maxTotalBytes: 16 * 1024 * 1024,
+      maxTextBytes: 2 * 1024 * 1024,
+      maxEntries: 10,
+    };
+    const photos = zipOf([
+      { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+      { name: 'word/media/image1.jpeg', data: Buffer.alloc(6 * 1024 * 1024) },
+      { name: 'word/embeddings/sheet.xlsx', data: Buffer.alloc(3 * 1024 * 1024) },
+    ]);
+    expect((await inspectZip(file('photos.docx', photos), limits)).ok).toBe(true);
+    const text = zipOf([{ name: 'word/document.xml', data: Buffer.alloc(3 * 1024 * 1024, 'x') }]);
+    expect(await inspectZip(file('text.docx', text), limits)).toEqual({
+      ok: false,
+      reason: 'its text parts unpack to more than 2 MB',
+    });
+  });
+
+  it('by default refuses past 128 MB in all and 32 MB of text parts', () => {
+    expect(DEFAULT_ZIP_LIMITS).toEqual({
+      maxTotalBytes: 128 * 1024 * 1024,
+      maxTextBytes: 32 * 1024 * 1024,
+      maxEntries: 5000,
+    });
   });
 
   it('refuses archives whose headers lie, too many entries, and non-zips', async () => {

@@ -5,14 +5,32 @@ import { createInflateRaw } from 'node:zlib';
 // bomb"): a 100 KB upload that becomes gigabytes in the text extractor. Before a .docx is
 // accepted, every entry is really inflated (headers can lie) while the bytes are counted and
 // thrown away; the archive is refused as soon as a limit is crossed.
+//
+// Two ceilings (docs/operating.md "Reading documents"): everything together, media
+// included, at 128 MB (a 100 MB upload of photos unpacks to about its own size: images do not
+// compress); and the parts a reader parses (the XML: everything outside media/ and
+// embeddings/ folders) at 32 MB, several thousand pages of text. Past either the upload is
+// refused. Below them the text is read in a worker thread with its own time and memory
+// limits (lib/extraction-workers.ts): a small document can still be pathological.
 
 export interface ZipLimits {
   /** Unpacked bytes of all entries together. */
   maxTotalBytes: number;
+  /** Unpacked bytes of the entries that are not media (the XML a reader parses); unset: no own limit. */
+  maxTextBytes?: number;
   maxEntries: number;
 }
 
-export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxTotalBytes: 256 * 1024 * 1024, maxEntries: 5000 };
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxTotalBytes: 128 * 1024 * 1024,
+  maxTextBytes: 32 * 1024 * 1024,
+  maxEntries: 5000,
+};
+
+/** Pictures, video and embedded files: stored, never parsed by the text reader. */
+const MEDIA_ENTRY = /(^|\/)(media|embeddings)\//i;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
 
 export type ZipVerdict = { ok: true; totalBytes: number } | { ok: false; reason: string };
 
@@ -21,6 +39,7 @@ const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
 
 interface Entry {
+  name: string;
   method: number;
   compressedSize: number;
   localOffset: number;
@@ -63,7 +82,9 @@ export async function inspectZip(
       if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE) {
         return { ok: false, reason: 'corrupt zip directory' };
       }
+      const nameLength = directory.readUInt16LE(at + 28);
       entries.push({
+        name: directory.toString('utf8', at + 46, Math.min(directory.length, at + 46 + nameLength)),
         method: directory.readUInt16LE(at + 10),
         compressedSize: directory.readUInt32LE(at + 20),
         localOffset: directory.readUInt32LE(at + 42),
@@ -76,7 +97,10 @@ export async function inspectZip(
     }
 
     let total = 0;
+    let text = 0;
+    const maxText = limits.maxTextBytes ?? Number.POSITIVE_INFINITY;
     for (const entry of entries) {
+      const isText = !MEDIA_ENTRY.test(entry.name);
       const header = Buffer.alloc(30);
       await handle.read(header, 0, 30, entry.localOffset);
       if (header.readUInt32LE(0) !== LOCAL_SIGNATURE)
@@ -84,7 +108,10 @@ export async function inspectZip(
       const dataStart = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
       if (dataStart + entry.compressedSize > size)
         return { ok: false, reason: 'corrupt zip entry' };
-      const budget = limits.maxTotalBytes - total;
+      const budget = Math.min(
+        limits.maxTotalBytes - total,
+        isText ? maxText - text : Number.POSITIVE_INFINITY,
+      );
       let unpacked: number;
       if (entry.method === 0) {
         unpacked = entry.compressedSize;
@@ -94,11 +121,12 @@ export async function inspectZip(
         return { ok: false, reason: `unsupported zip compression method ${entry.method}` };
       }
       total += unpacked;
+      if (isText) text += unpacked;
       if (total > limits.maxTotalBytes) {
-        return {
-          ok: false,
-          reason: `unpacks to more than ${Math.round(limits.maxTotalBytes / 1048576)} MB`,
-        };
+        return { ok: false, reason: `unpacks to more than ${megabytes(limits.maxTotalBytes)}` };
+      }
+      if (text > maxText) {
+        return { ok: false, reason: `its text parts unpack to more than ${megabytes(maxText)}` };
       }
     }
     return { ok: true, totalBytes: total };

@@ -78,6 +78,7 @@ describeEachDatabaseKind('first-start bootstrap and restarts', (kind: DatabaseKi
       '2026_11_22_100500_create_voice_runtime',
       '2026_11_22_100600_create_impersonation',
       '2026_11_22_100900_add_knowledge_gap_resolution',
+      '2026_11_22_101700_add_content_text_status',
     ]);
     const agents = await first.app.db
       .selectFrom('agents')
@@ -177,6 +178,20 @@ describeEachDatabaseKind('first-start bootstrap and restarts', (kind: DatabaseKi
       { type: 'PDF', page: 2 },
       { type: 'WORD', page: 1 },
       { type: 'WORD', page: 2 },
+    ]);
+    // Their text was read (in a worker thread) and is searchable; media have none to read.
+    const textStatuses = await app.db
+      .selectFrom('content_items')
+      .select(['type', 'text_status', 'text_status_reason'])
+      .where('file_key', 'is not', null)
+      .orderBy('type')
+      .execute();
+    expect(textStatuses.map((r) => [r.type, r.text_status, r.text_status_reason])).toEqual([
+      ['AUDIO', 'none', null],
+      ['DOCUMENT', 'ok', null],
+      ['PDF', 'ok', null],
+      ['VIDEO', 'none', null],
+      ['WORD', 'ok', null],
     ]);
     expect(await app.db.selectFrom('users').select('id').execute()).toHaveLength(3);
   });

@@ -20,11 +20,11 @@ export const bootstrapPlugin = fp(
     }
     const agent = await ensureDefaultAgent(db);
     if (config.seedDemo) {
-      await seedDemo(db, agent, app.storage, log);
+      await seedDemo(db, agent, app.storage, log, app.textExtractor);
       log.info(
         `Demo data ready: user@fieldcraft.local and admin@fieldcraft.local / ${DEMO_PASSWORD}`,
       );
     }
   },
-  { name: 'bootstrap', dependencies: ['config', 'db', 'storage'] },
+  { name: 'bootstrap', dependencies: ['config', 'db', 'storage', 'text-extraction'] },
 );

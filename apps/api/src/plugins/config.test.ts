@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_SERVER_TIMEOUTS, DEFAULT_VOICE_CONFIG, loadConfig } from './config';
+import { defaultTextExtractionLimits } from '../lib/extraction-workers';
 import { defaultPasswordHashingLimits } from '../lib/passwords';
 
 const cwd = '/srv/fieldcraft';
@@ -30,8 +31,40 @@ describe('loadConfig', () => {
       uploadTempMaxAgeMinutes: 60,
       serverTimeouts: DEFAULT_SERVER_TIMEOUTS,
       passwordHashing: defaultPasswordHashingLimits(),
+      textExtraction: defaultTextExtractionLimits(),
       voice: DEFAULT_VOICE_CONFIG,
     });
+  });
+
+  it('reads the text extraction limits (seconds in the environment, milliseconds in the config)', () => {
+    const config = loadConfig(
+      {
+        TEXT_EXTRACTION_CONCURRENCY: '1',
+        TEXT_EXTRACTION_QUEUE: '0',
+        TEXT_EXTRACTION_TIMEOUT_SECONDS: '5',
+        TEXT_EXTRACTION_MAX_HEAP_MB: '128',
+        TEXT_EXTRACTION_MAX_CHARS: '1000',
+      },
+      cwd,
+    );
+    expect(config.textExtraction).toEqual({
+      concurrency: 1,
+      queue: 0,
+      timeoutMs: 5000,
+      maxHeapMb: 128,
+      maxChars: 1000,
+    });
+    expect(defaultTextExtractionLimits()).toMatchObject({
+      timeoutMs: 30_000,
+      maxHeapMb: 256,
+      maxChars: 2_000_000,
+    });
+    expect(() => loadConfig({ TEXT_EXTRACTION_MAX_HEAP_MB: '16' }, cwd)).toThrow(
+      /TEXT_EXTRACTION_MAX_HEAP_MB: must be at least 32/,
+    );
+    expect(() => loadConfig({ TEXT_EXTRACTION_TIMEOUT_SECONDS: '0' }, cwd)).toThrow(
+      /TEXT_EXTRACTION_TIMEOUT_SECONDS: must be a positive integer/,
+    );
   });
 
   it('reads the slow-client timeouts and the password hashing limits', () => {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultTextExtractionLimits, type TextExtractionLimits } from '../lib/extraction-workers';
 import { defaultPasswordHashingLimits } from '../lib/passwords';
 
 // Operators (and tools/dev.mjs) pass empty strings to mean "unset"; treat them so.
@@ -14,6 +15,13 @@ const withDefault = (fallback: string) => optionalText.transform((v) => v ?? fal
 
 const positiveInt = (fallback: number) =>
   withDefault(String(fallback)).transform(Number).pipe(z.number().int().positive());
+
+const optionalPositiveInt = optionalText.pipe(
+  z
+    .string()
+    .regex(/^[1-9]\d*$/, { error: 'must be a positive integer' })
+    .optional(),
+);
 
 const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -80,6 +88,21 @@ export const EnvSchema = z.object({
   PASSWORD_HASH_QUEUE: optionalText.pipe(
     z.string().regex(/^\d+$/, { error: 'must be a whole number' }).optional(),
   ),
+  // Reading uploaded files' text in worker threads (docs/operating.md, "Reading documents");
+  // unset: lib/extraction-workers.ts defaultTextExtractionLimits().
+  TEXT_EXTRACTION_CONCURRENCY: optionalPositiveInt,
+  TEXT_EXTRACTION_QUEUE: optionalText.pipe(
+    z.string().regex(/^\d+$/, { error: 'must be a whole number' }).optional(),
+  ),
+  TEXT_EXTRACTION_TIMEOUT_SECONDS: optionalPositiveInt,
+  TEXT_EXTRACTION_MAX_HEAP_MB: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, { error: 'must be a whole number' })
+      .refine((v) => Number(v) >= 32, { error: 'must be at least 32' })
+      .optional(),
+  ),
+  TEXT_EXTRACTION_MAX_CHARS: optionalPositiveInt,
   UPLOAD_TEMP_MAX_AGE_MINUTES: withDefault('60').transform(Number).pipe(z.number().int().min(0)),
   // The voice runtime (docs/voice-runtime.md): limits of /v1/convai/conversation.
   VOICE_MAX_FRAME_BYTES: positiveInt(262_144),
@@ -186,6 +209,8 @@ export interface AppConfig {
   passwordHashing?: { concurrency: number; queue: number };
   /** Voice socket limits; missing fields take DEFAULT_VOICE_CONFIG (see voiceConfig()). */
   voice?: Partial<VoiceConfig>;
+  /** Text extraction limits; missing fields take defaultTextExtractionLimits(). */
+  textExtraction?: Partial<TextExtractionLimits>;
 }
 
 /** Limits on slow clients (slowloris), in milliseconds. */
@@ -243,6 +268,18 @@ function parsePasswordHashing(e: z.infer<typeof EnvSchema>): AppConfig['password
   return { concurrency, queue };
 }
 
+function parseTextExtraction(e: z.infer<typeof EnvSchema>): TextExtractionLimits {
+  const base = defaultTextExtractionLimits();
+  const number = (v: string | undefined, fallback: number) => (v ? Number(v) : fallback);
+  return {
+    concurrency: number(e.TEXT_EXTRACTION_CONCURRENCY, base.concurrency),
+    queue: number(e.TEXT_EXTRACTION_QUEUE, base.queue),
+    timeoutMs: number(e.TEXT_EXTRACTION_TIMEOUT_SECONDS, base.timeoutMs / 1000) * 1000,
+    maxHeapMb: number(e.TEXT_EXTRACTION_MAX_HEAP_MB, base.maxHeapMb),
+    maxChars: number(e.TEXT_EXTRACTION_MAX_CHARS, base.maxChars),
+  };
+}
+
 function parseTrustProxy(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw === 'false' || raw === '0') return false;
   if (raw === 'true') return true;
@@ -288,7 +325,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webSsrDir:
       e.WEB_SSR_DIR === ''
         ? null
-        : path.resolve(cwd, e.WEB_SSR_DIR ?? (webDist === '' ? 'dist/apps/web-ssr' : path.join(path.dirname(webDist), 'web-ssr'))),
+        : path.resolve(
+            cwd,
+            e.WEB_SSR_DIR ??
+              (webDist === '' ? 'dist/apps/web-ssr' : path.join(path.dirname(webDist), 'web-ssr')),
+          ),
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN ?? null,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
@@ -310,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       idleMs: e.CONNECTION_IDLE_TIMEOUT_SECONDS * 1000,
     },
     passwordHashing: parsePasswordHashing(e),
+    textExtraction: parseTextExtraction(e),
     voice: {
       ...DEFAULT_VOICE_CONFIG,
       maxFrameBytes: e.VOICE_MAX_FRAME_BYTES,

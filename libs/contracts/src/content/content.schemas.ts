@@ -87,6 +87,61 @@ export const ContentItemSchema = z.object({
 });
 export type ContentItem = z.infer<typeof ContentItemSchema>;
 
+/**
+ * Whether an item's file text is searchable. `ok`: all of it. `partial`: only the
+ * beginning (the reason says why). `failed`: none of it, the file could not be read; the item
+ * and its file exist, and its title and description are still searched. `none`: the item has
+ * no file text to read (links, media, NEWS) or the file has none.
+ */
+export const TextStatusSchema = z.enum(['ok', 'partial', 'failed', 'none']);
+export type TextStatus = z.infer<typeof TextStatusSchema>;
+
+export const TextStatusReasonSchema = z.enum([
+  'timeout',
+  'memory',
+  'unreadable',
+  'busy',
+  'interrupted',
+  'too_long',
+  'no_text',
+  'unsupported',
+]);
+export type TextStatusReason = z.infer<typeof TextStatusReasonSchema>;
+
+/** The owner's words for each reason (content management), completing "Text not searchable: …". */
+export const TEXT_STATUS_REASON_TEXT: Record<TextStatusReason, string> = {
+  timeout: 'the document took too long to read',
+  memory: 'the document needs too much memory to read',
+  unreadable: 'the file could not be read (it may be damaged)',
+  busy: 'the server was too busy to read it',
+  interrupted: 'the server stopped while reading it',
+  too_long: 'the text is too long, only the beginning is searchable',
+  no_text: 'the file has no text layer (a scan or images only)',
+  unsupported: 'only PDF, .docx and .txt files are read',
+};
+
+/**
+ * One line for the owner about an item's text, or null when there is nothing to say (all of
+ * it is searchable, or the item has no file text and no reason).
+ */
+export function describeTextStatus(
+  status: TextStatus,
+  reason: TextStatusReason | null,
+): string | null {
+  const why = reason ? TEXT_STATUS_REASON_TEXT[reason] : null;
+  if (status === 'partial') return `Text partly searchable: ${why ?? 'only the beginning'}.`;
+  if (status === 'failed') return `Text not searchable: ${why ?? 'the file could not be read'}.`;
+  if (status === 'none' && why) return `Text not searchable: ${why}.`;
+  return null;
+}
+
+/** A content item as the owner's management list (and the owner's own writes) return it. */
+export const ManagedContentItemSchema = ContentItemSchema.extend({
+  textStatus: TextStatusSchema,
+  textStatusReason: TextStatusReasonSchema.nullable(),
+});
+export type ManagedContentItem = z.infer<typeof ManagedContentItemSchema>;
+
 export const ContentIdParamsSchema = z.object({
   id: z.coerce.number().int().positive(),
 });

@@ -164,13 +164,19 @@ const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         const item = toContentItem(created.row);
         // After the commit: the item exists whether or not its text can be read.
         try {
-          await indexContentText(db, storage, request.log, {
-            id: item.id,
-            type: item.type,
-            title: item.title,
-            description: item.description,
-            fileKey: key,
-          });
+          await indexContentText(
+            db,
+            storage,
+            request.log,
+            {
+              id: item.id,
+              type: item.type,
+              title: item.title,
+              description: item.description,
+              fileKey: key,
+            },
+            app.textExtractor,
+          );
         } catch (err) {
           request.log.warn({ err, contentId: item.id }, 'indexing a bulk-uploaded item failed');
         }

@@ -3,7 +3,10 @@ import type {
   ContentItem,
   ContentPermission,
   ContentSearchResult,
+  ManagedContentItem,
   Role,
+  TextStatus,
+  TextStatusReason,
 } from '@fieldcraft/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
@@ -93,6 +96,15 @@ export function toContentItem(row: ItemRow): ContentItem {
   };
 }
 
+/** The owner's view of an item: with whether its text is searchable, and why not. */
+export function toManagedContentItem(row: ItemRow): ManagedContentItem {
+  return {
+    ...toContentItem(row),
+    textStatus: row.text_status,
+    textStatusReason: row.text_status_reason,
+  };
+}
+
 function toIso(value: Date | string): string {
   return new Date(value).toISOString();
 }
@@ -150,14 +162,14 @@ export async function isFileVisible(db: Db, viewer: Viewer, key: string): Promis
   return row !== undefined;
 }
 
-export async function listAllContent(db: Db): Promise<ContentItem[]> {
+export async function listAllContent(db: Db): Promise<ManagedContentItem[]> {
   const rows = await db
     .selectFrom('content_items')
     .selectAll()
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(toContentItem);
+  return rows.map(toManagedContentItem);
 }
 
 export async function findContentRow(db: Db, id: number): Promise<ItemRow | undefined> {
@@ -247,10 +259,30 @@ export async function replacePassages(
   passages: { page: number; text: string }[],
 ): Promise<void> {
   await db.deleteFrom('content_passages').where('content_id', '=', contentId).execute();
-  if (passages.length === 0) return;
+  // In chunks: one statement's parameters are limited (65,535), and an item may have hundreds.
+  for (let i = 0; i < passages.length; i += 500) {
+    await db
+      .insertInto('content_passages')
+      .values(
+        passages
+          .slice(i, i + 500)
+          .map((p) => ({ content_id: contentId, page: p.page, text: p.text })),
+      )
+      .execute();
+  }
+}
+
+/** Records whether an item's file text is searchable, and why not. */
+export async function setTextStatus(
+  db: Db,
+  contentId: number,
+  status: TextStatus,
+  reason: TextStatusReason | null,
+): Promise<void> {
   await db
-    .insertInto('content_passages')
-    .values(passages.map((p) => ({ content_id: contentId, page: p.page, text: p.text })))
+    .updateTable('content_items')
+    .set({ text_status: status, text_status_reason: reason })
+    .where('id', '=', contentId)
     .execute();
 }
 

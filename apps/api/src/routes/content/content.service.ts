@@ -1,9 +1,15 @@
-import { FILE_KEY_PATTERN, type ContentType } from '@fieldcraft/contracts';
+import {
+  FILE_KEY_PATTERN,
+  type ContentType,
+  type TextStatus,
+  type TextStatusReason,
+} from '@fieldcraft/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../plugins/db';
 import type { FileStorage } from '../../lib/storage';
-import { extractFile, extractPlainText, type Passage } from '../../lib/text-extraction';
-import { replacePassages } from './content.repository';
+import type { ExtractionOutcome, TextExtractor } from '../../lib/extraction-workers';
+import { EXTRACTABLE_EXTENSIONS, extractPlainText, type Passage } from '../../lib/text-extraction';
+import { replacePassages, setTextStatus } from './content.repository';
 
 const FILE_URL = /^\/api\/files\/([^/?#]+)$/;
 
@@ -16,9 +22,12 @@ export function fileKeyOfUrl(url: string | null | undefined): string | null {
 export const fileUrl = (key: string) => `/api/files/${key}`;
 
 /**
- * Stores an item's searchable text: its file's pages or sections (PDF, Word, text), or, for
- * NEWS and items without text files, the title and description. Failures are logged, never
- * thrown: the item exists whether or not its text could be read.
+ * Stores an item's searchable text and whether its file's text is searchable: the file's
+ * pages or sections (PDF, Word, text), read in a worker thread with time and memory limits
+ * (lib/extraction-workers.ts), or, for NEWS and items without text files, the title and
+ * description. A file that cannot be read (too slow, too big, damaged) or is cut short is a
+ * state of the item (text_status, text_status_reason), never an error: the item exists either
+ * way, and its title and description stay searchable.
  */
 export async function indexContentText(
   db: Db,
@@ -31,18 +40,48 @@ export async function indexContentText(
     description: string;
     fileKey: string | null;
   },
-): Promise<void> {
+  extractor: TextExtractor,
+): Promise<TextStatus> {
   let passages: Passage[] = [];
-  try {
-    if (item.fileKey && ['PDF', 'WORD', 'DOCUMENT'].includes(item.type)) {
-      const ext = item.fileKey.split('.').pop() ?? '';
-      passages = await storage.withLocalFile(item.fileKey, (file) => extractFile(file, ext));
+  let status: TextStatus = 'none';
+  let reason: TextStatusReason | null = null;
+  if (item.fileKey && ['PDF', 'WORD', 'DOCUMENT'].includes(item.type)) {
+    const ext = item.fileKey.split('.').pop() ?? '';
+    if (!EXTRACTABLE_EXTENSIONS.includes(ext)) {
+      reason = 'unsupported';
+    } else {
+      const fileKey = item.fileKey;
+      const outcome = await storage
+        .withLocalFile(fileKey, (file) => extractor.extract(file, ext))
+        .catch((err: unknown): ExtractionOutcome => {
+          log.warn({ err, contentId: item.id }, 'could not fetch the file to read its text');
+          return { status: 'failed', reason: 'unreadable' };
+        });
+      if (outcome.status === 'failed') {
+        status = 'failed';
+        reason = outcome.reason;
+        log.warn(
+          { contentId: item.id, fileKey, reason: outcome.reason, detail: outcome.detail },
+          'text extraction failed',
+        );
+      } else if (outcome.passages.length === 0) {
+        reason = 'no_text';
+      } else {
+        passages = outcome.passages;
+        status = outcome.status;
+        reason = outcome.status === 'partial' ? outcome.reason : null;
+        if (outcome.status === 'partial') {
+          log.info({ contentId: item.id, fileKey }, 'text extraction cut: the text is too long');
+        }
+      }
     }
-  } catch (err) {
-    log.warn({ err, contentId: item.id }, 'text extraction failed');
   }
   if (passages.length === 0 && ['NEWS', 'DOCUMENT', 'PDF', 'WORD'].includes(item.type)) {
     passages = extractPlainText(`${item.title}\n\n${item.description}`);
   }
-  await replacePassages(db, item.id, passages);
+  await db.transaction().execute(async (trx) => {
+    await replacePassages(trx, item.id, passages);
+    await setTextStatus(trx, item.id, status, reason);
+  });
+  return status;
 }

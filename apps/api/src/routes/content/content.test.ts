@@ -355,7 +355,7 @@ describeEachDatabaseAndStorage('content', (ctx) => {
       const res = await upload('procedure.docx', bomb);
       expect(res.statusCode).toBe(415);
       expect(res.json()).toEqual({
-        error: 'Word file refused (unpacks to more than 256 MB)',
+        error: 'Word file refused (unpacks to more than 128 MB)',
         code: 'UNSUPPORTED_MEDIA_TYPE',
       });
       expect(await storedFiles()).toEqual(before);

@@ -11,6 +11,7 @@ import {
   CONTENT_TYPES_BY_CATEGORY,
   CreateContentBodySchema,
   ErrorCode,
+  ManagedContentItemSchema,
   MAX_UPLOAD_BYTES,
   OwnerUserSchema,
   SetContentPermissionBodySchema,
@@ -41,7 +42,7 @@ import {
   recordAccess,
   searchPassages,
   setContentPermission,
-  toContentItem,
+  toManagedContentItem,
   updateContentItem,
 } from './content.repository';
 import { fileKeyOfUrl, fileUrl, indexContentText } from './content.service';
@@ -98,8 +99,8 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       ...owner,
       schema: {
         tags: ['content'],
-        summary: 'Every content item, active or not (OWNER)',
-        response: { 200: z.array(ContentItemSchema), ...errors },
+        summary: 'Every content item, active or not, with whether its text is searchable (OWNER)',
+        response: { 200: z.array(ManagedContentItemSchema), ...errors },
       },
     },
     async () => listAllContent(db),
@@ -113,7 +114,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['content'],
         summary: 'Create a content item (upload its file first)',
         body: CreateContentBodySchema,
-        response: { 201: ContentItemSchema, ...errors },
+        response: { 201: ManagedContentItemSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -147,15 +148,24 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!row) throw contentNotFound();
         return row;
       });
-      await indexContentText(db, storage, request.log, {
-        id: item.id,
-        type: item.type,
-        title: item.title,
-        description: item.description,
-        fileKey,
-      });
+      await indexContentText(
+        db,
+        storage,
+        request.log,
+        {
+          id: item.id,
+          type: item.type,
+          title: item.title,
+          description: item.description,
+          fileKey,
+        },
+        app.textExtractor,
+      );
       app.speech.scheduleLanguageModelRebuild();
-      return reply.code(201).send(toContentItem(item));
+      // Read again: indexing recorded whether the file's text is searchable.
+      return reply
+        .code(201)
+        .send(toManagedContentItem((await findContentRow(db, item.id)) ?? item));
     },
   );
 
@@ -168,7 +178,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a content item (or only isActive, for the toggle)',
         params: ContentIdParamsSchema,
         body: UpdateContentBodySchema,
-        response: { 200: ContentItemSchema, ...errors },
+        response: { 200: ManagedContentItemSchema, ...errors },
       },
     },
     async (request) => {
@@ -214,18 +224,26 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (before.file_key && before.file_key !== fileKey) {
         await removeFileIfUnused(before.file_key);
       }
+      let indexed = false;
       if (changed.some((f) => ['title', 'description', 'type', 'url'].includes(f))) {
-        await indexContentText(db, storage, request.log, {
-          id,
-          type: after.type,
-          title: after.title,
-          description: after.description,
-          fileKey,
-        });
+        await indexContentText(
+          db,
+          storage,
+          request.log,
+          {
+            id,
+            type: after.type,
+            title: after.title,
+            description: after.description,
+            fileKey,
+          },
+          app.textExtractor,
+        );
+        indexed = true;
       }
       // New text, or an item switched on/off: the recognizer's library model follows.
       app.speech.scheduleLanguageModelRebuild();
-      return toContentItem(after);
+      return toManagedContentItem((indexed && (await findContentRow(db, id))) || after);
     },
   );
 

@@ -1,8 +1,8 @@
 import type {
   ContentAccessRecord,
-  ContentItem,
   ContentPermission,
   CreateContentBody,
+  ManagedContentItem,
   SetContentPermissionBody,
   UpdateContentBody,
   User,
@@ -25,7 +25,7 @@ const contentListTags = [
 
 export const contentManagementApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getManagedContent: build.query<ContentItem[], void>({
+    getManagedContent: build.query<ManagedContentItem[], void>({
       query: () => '/api/dashboard/content/manage',
       providesTags: (items = []) => [
         { type: 'ManagedContent', id: LIST },
@@ -44,11 +44,11 @@ export const contentManagementApi = api.injectEndpoints({
       query: () => '/api/users',
       providesTags: [{ type: 'User', id: LIST }],
     }),
-    createContent: build.mutation<ContentItem, CreateContentBody>({
+    createContent: build.mutation<ManagedContentItem, CreateContentBody>({
       query: (body) => ({ url: '/api/content/create-metadata', method: 'POST', body }),
       invalidatesTags: contentListTags,
     }),
-    updateContent: build.mutation<ContentItem, { id: number } & UpdateContentBody>({
+    updateContent: build.mutation<ManagedContentItem, { id: number } & UpdateContentBody>({
       query: ({ id, ...body }) => ({ url: `/api/dashboard/content/${id}`, method: 'PATCH', body }),
       invalidatesTags: contentListTags,
     }),

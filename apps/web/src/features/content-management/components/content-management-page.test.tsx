@@ -3,6 +3,7 @@ import type {
   ContentItem,
   ContentPermission,
   CreateContentBody,
+  ManagedContentItem,
 } from '@fieldcraft/contracts';
 import { makeContentItem, makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -196,6 +197,47 @@ describe('content management', () => {
     expect(within(second).getByText('Last clicked 2 days ago')).toBeInTheDocument();
     expect(within(second).getByRole('button', { name: 'Access (1)' })).toBeInTheDocument();
     expect(within(second).getByRole('button', { name: 'Make Live' })).toBeInTheDocument();
+  });
+
+  it('tells the owner when a file’s text is not (or only partly) searchable, and why', async () => {
+    const rows: ManagedContentItem[] = [
+      {
+        ...item({ id: 1, title: 'Hostile procedure', type: 'WORD' }),
+        textStatus: 'failed',
+        textStatusReason: 'timeout',
+      },
+      {
+        ...item({ id: 2, title: 'Long manual', type: 'PDF' }),
+        textStatus: 'partial',
+        textStatusReason: 'too_long',
+      },
+      {
+        ...item({ id: 3, title: 'Readable', type: 'PDF' }),
+        textStatus: 'ok',
+        textStatusReason: null,
+      },
+      {
+        ...item({ id: 4, title: 'Site link', type: 'LINK' }),
+        textStatus: 'none',
+        textStatusReason: null,
+      },
+    ];
+    serve(rows);
+    renderApp('/content-management');
+    const hostile = await screen.findByRole('listitem', { name: 'Hostile procedure' });
+    expect(
+      within(hostile).getByText('Text not searchable: the document took too long to read.'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Long manual' })).getByText(
+        'Text partly searchable: the text is too long, only the beginning is searchable.',
+      ),
+    ).toBeInTheDocument();
+    for (const name of ['Readable', 'Site link']) {
+      expect(
+        within(screen.getByRole('listitem', { name })).queryByText(/searchable/),
+      ).not.toBeInTheDocument();
+    }
   });
 
   it('toggles an item and toasts the status; deletes only after the confirmation', async () => {

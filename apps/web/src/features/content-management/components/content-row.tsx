@@ -1,5 +1,5 @@
-import type { ContentItem, ContentType } from '@fieldcraft/contracts';
-import { CONTENT_TYPE_LABELS } from '@fieldcraft/contracts';
+import type { ContentItem, ContentType, TextStatus, TextStatusReason } from '@fieldcraft/contracts';
+import { CONTENT_TYPE_LABELS, describeTextStatus } from '@fieldcraft/contracts';
 import ArticleIcon from '@mui/icons-material/Article';
 import AudiotrackIcon from '@mui/icons-material/Audiotrack';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -12,6 +12,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import SmartDisplayIcon from '@mui/icons-material/SmartDisplay';
 import VideoFileIcon from '@mui/icons-material/VideoFile';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -31,7 +32,8 @@ const TYPE_ICONS: Record<ContentType, ReactNode> = {
 };
 
 export interface ContentRowProps {
-  item: ContentItem;
+  /** The owner's list adds whether the file's text is searchable. */
+  item: ContentItem & { textStatus?: TextStatus; textStatusReason?: TextStatusReason | null };
   /** 'Last clicked …' text, or null when nobody has opened it yet. */
   lastClicked: string | null;
   access: ReactNode;
@@ -57,6 +59,9 @@ export function ContentRow({
   onEdit,
   onDelete,
 }: ContentRowProps) {
+  const textNote = item.textStatus
+    ? describeTextStatus(item.textStatus, item.textStatusReason ?? null)
+    : null;
   return (
     <Paper
       component="li"
@@ -141,6 +146,14 @@ export function ContentRow({
           {lastClicked ? `Last clicked ${lastClicked}` : 'Not clicked yet'}
         </Typography>
       </Box>
+      {textNote ? (
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75, color: 'warning.main' }}>
+          <WarningAmberIcon fontSize="small" aria-hidden sx={{ mt: '2px' }} />
+          <Typography variant="body2" sx={{ color: 'text.primary' }}>
+            {textNote}
+          </Typography>
+        </Box>
+      ) : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button
           size="small"
