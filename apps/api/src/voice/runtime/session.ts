@@ -34,6 +34,7 @@ import {
   matchOpenRequest,
   nextSentence,
   splitFirstClause,
+  stripControlCharacters,
   toAttachment,
 } from './text';
 import {
@@ -317,15 +318,18 @@ export class VoiceSession {
     const { speech } = this.deps;
     if (!this.textOnly && speech.recognizer) this.endpointer = new Endpointer();
 
-    const firstMessage = fillVariables(
-      (room.agent.allowedOverrides.includes('first_message')
-        ? init?.conversation_config_override?.agent?.first_message
-        : undefined) ?? room.agent.firstMessage,
-      {
-        ...(init?.dynamic_variables ?? {}),
-        // The server's own record wins; the client's value only fills a missing first name.
-        user_name: identity.user.firstName ?? init?.dynamic_variables?.user_name ?? '',
-      },
+    // Client-supplied overrides and variables: the first message is stored like any turn.
+    const firstMessage = stripControlCharacters(
+      fillVariables(
+        (room.agent.allowedOverrides.includes('first_message')
+          ? init?.conversation_config_override?.agent?.first_message
+          : undefined) ?? room.agent.firstMessage,
+        {
+          ...(init?.dynamic_variables ?? {}),
+          // The server's own record wins; the client's value only fills a missing first name.
+          user_name: identity.user.firstName ?? init?.dynamic_variables?.user_name ?? '',
+        },
+      ),
     ).trim();
     if (firstMessage) this.startTurn((turn) => this.speak(turn, firstMessage, []));
     if (!this.textOnly && (!speech.synthesizer || !speech.recognizer)) {
@@ -417,7 +421,8 @@ export class VoiceSession {
       case 'user_message': {
         const m = parse<{ text: string }>(UserMessageSchema);
         this.userInput();
-        const text = m.text.trim();
+        // What is answered is what is stored (a NUL would not store at all).
+        const text = stripControlCharacters(m.text).trim();
         if (text) this.onUserText(text, 'text', null);
         return;
       }
@@ -430,7 +435,7 @@ export class VoiceSession {
         this.userInput();
         const key = m.context_id ?? `anon-${this.context.size}-${Date.now()}`;
         this.context.delete(key); // re-insert: latest last
-        this.context.set(key, m.text.slice(0, 2000));
+        this.context.set(key, stripControlCharacters(m.text).slice(0, 2000));
         while (this.context.size > 20) this.context.delete(this.context.keys().next().value!);
         return;
       }
