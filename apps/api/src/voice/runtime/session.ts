@@ -43,6 +43,7 @@ import {
   insertMessage,
   type RoomForVoice,
   setFeedback,
+  type VoiceAccessKey,
 } from './voice.repository';
 
 // One conversation on /v1/convai/conversation (voice-protocol.md §3–§9; docs/voice-runtime.md).
@@ -205,6 +206,24 @@ export class VoiceSession {
   endForRedeploy(): boolean {
     if (this.state !== 'authenticating' && this.state !== 'open') return false;
     this.closeWith(1012, REDEPLOY_REASON);
+    return true;
+  }
+
+  /** What this conversation stands on, while it is open (the access watch re-checks it). */
+  get accessKey(): VoiceAccessKey | null {
+    const identity = this.identity;
+    const room = this.room;
+    if (this.state !== 'open' || !identity || !room) return null;
+    return { userId: identity.user.id, sessionId: identity.sessionId, roomId: room.id };
+  }
+
+  /**
+   * Ends a conversation whose access ended (account, session, room; access-watch.ts): an
+   * error event with the reason, then the close. False when already ending.
+   */
+  endForAccess(code: number, reason: string): boolean {
+    if (this.state !== 'open') return false;
+    this.closeWith(code, reason);
     return true;
   }
 
