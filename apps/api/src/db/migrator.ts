@@ -8,6 +8,7 @@ import * as createVoiceRuntime from './migrations/2026_11_22_100500_create_voice
 import * as createImpersonation from './migrations/2026_11_22_100600_create_impersonation';
 import * as addKnowledgeGapResolution from './migrations/2026_11_22_100900_add_knowledge_gap_resolution';
 import * as addContentTextStatus from './migrations/2026_11_22_101700_add_content_text_status';
+import * as addVoiceTokenSession from './migrations/2026_11_26_010000_add_voice_token_session';
 
 // The API is bundled into one file, so migrations are imported statically instead of being
 // read from a folder (FileMigrationProvider). Add each new migration here, keyed by file name.
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_100600_create_impersonation': createImpersonation,
   '2026_11_22_100900_add_knowledge_gap_resolution': addKnowledgeGapResolution,
   '2026_11_22_101700_add_content_text_status': addContentTextStatus,
+  '2026_11_26_010000_add_voice_token_session': addVoiceTokenSession,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several instances. */

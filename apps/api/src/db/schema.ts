@@ -196,6 +196,8 @@ export interface VoiceUrlTokensTable {
   token_hash: string;
   user_id: number;
   room_id: number;
+  /** sessions.id of the session that asked for the URL (null: minted before URLs were bound to a session). */
+  session_id: ColumnType<string | null, string | null | undefined, string | null>;
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: CreatedAt;

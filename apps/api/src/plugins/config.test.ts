@@ -103,6 +103,7 @@ describe('loadConfig', () => {
         VOICE_IDLE_TIMEOUT_SECONDS: '30',
         VOICE_MAX_DURATION_SECONDS: '600',
         VOICE_SIGNED_URL_TTL_SECONDS: '20',
+        VOICE_ACCESS_CHECK_SECONDS: '0.5',
         ELEVENLABS_API_KEY: 'xi-test',
         ELEVENLABS_API_URL: 'http://127.0.0.1:9999/',
       },
@@ -118,10 +119,14 @@ describe('loadConfig', () => {
       idleTimeoutMs: 30_000,
       maxDurationMs: 600_000,
       signedUrlTtlMs: 20_000,
+      accessCheckIntervalMs: 500,
       elevenLabsApiKey: 'xi-test',
       elevenLabsApiUrl: 'http://127.0.0.1:9999',
     });
     expect(() => loadConfig({ VOICE_MAX_SESSIONS: '0' }, cwd)).toThrow(/VOICE_MAX_SESSIONS/);
+    expect(() => loadConfig({ VOICE_ACCESS_CHECK_SECONDS: '0' }, cwd)).toThrow(
+      /VOICE_ACCESS_CHECK_SECONDS/,
+    );
   });
 
   it('reads every variable, resolving paths from the working directory', () => {

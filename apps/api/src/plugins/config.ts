@@ -113,6 +113,7 @@ export const EnvSchema = z.object({
   VOICE_IDLE_TIMEOUT_SECONDS: positiveInt(60),
   VOICE_MAX_DURATION_SECONDS: positiveInt(1800),
   VOICE_SIGNED_URL_TTL_SECONDS: positiveInt(60),
+  VOICE_ACCESS_CHECK_SECONDS: withDefault('2').transform(Number).pipe(z.number().min(0.1).max(300)),
   ELEVENLABS_API_KEY: optionalText,
   ELEVENLABS_API_URL: withDefault('https://api.elevenlabs.io').pipe(
     z.url({ error: 'must be an http(s) URL' }),
@@ -142,6 +143,11 @@ export interface VoiceConfig {
   /** How long the server waits for conversation_initiation_client_data before using defaults. */
   initiationTimeoutMs: number;
   signedUrlTtlMs: number;
+  /**
+   * How often each instance re-checks the access of its open conversations (one query for all
+   * of them); a revoked one ends within about this long.
+   */
+  accessCheckIntervalMs: number;
   elevenLabsApiKey: string | null;
   elevenLabsApiUrl: string;
 }
@@ -158,6 +164,7 @@ export const DEFAULT_VOICE_CONFIG: VoiceConfig = {
   maxMissedPings: 3,
   initiationTimeoutMs: 5_000,
   signedUrlTtlMs: 60_000,
+  accessCheckIntervalMs: 2_000,
   elevenLabsApiKey: null,
   elevenLabsApiUrl: 'https://api.elevenlabs.io',
 };
@@ -362,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       idleTimeoutMs: e.VOICE_IDLE_TIMEOUT_SECONDS * 1000,
       maxDurationMs: e.VOICE_MAX_DURATION_SECONDS * 1000,
       signedUrlTtlMs: e.VOICE_SIGNED_URL_TTL_SECONDS * 1000,
+      accessCheckIntervalMs: Math.round(e.VOICE_ACCESS_CHECK_SECONDS * 1000),
       elevenLabsApiKey: e.ELEVENLABS_API_KEY ?? null,
       elevenLabsApiUrl: e.ELEVENLABS_API_URL.replace(/\/+$/, ''),
     },

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { voiceConfig } from './config';
+import { AccessWatch } from '../voice/runtime/access-watch';
 import { type SessionRegistry, VoiceSession } from '../voice/runtime/session';
 
 /** Where the conversation socket listens (voice-protocol.md §2). */
@@ -113,9 +114,15 @@ export const voicePlugin = fp(
     };
     app.server.on('upgrade', onUpgrade);
 
+    // Open conversations whose access ended (deactivation, sign-out, room) end within one
+    // interval, whichever instance made the change.
+    const watch = new AccessWatch(app.db, app.log, limits.accessCheckIntervalMs, () => sessions);
+    app.addHook('onReady', async () => watch.start());
+
     // Before the server and the database close: every session ends (1001) and is stored.
     app.addHook('preClose', async () => {
       closing = true;
+      await watch.stop();
       app.server.off('upgrade', onUpgrade);
       await Promise.all([...sessions].map((s) => s.shutdown()));
       wss.close();

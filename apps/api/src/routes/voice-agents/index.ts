@@ -6,7 +6,8 @@ import {
 } from '@fieldcraft/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { agentUsage } from './voice-agents.repository';
+import { agentUsage, listVisibleAgents } from './voice-agents.repository';
+import { DEFAULT_AGENT } from '../../bootstrap/bootstrap';
 import { currentUser } from '../../plugins/session';
 import { listAgents } from '../agents/agents.repository';
 
@@ -20,12 +21,19 @@ const voiceAgentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['voice'],
-        summary: 'Every voice agent (agent_id, name)',
+        summary:
+          "Voice agents (agent_id, name): OWNER every one; anyone else the default agent, their rooms' agents and their company's rooms' agents",
         response: { 200: z.array(VoiceAgentSchema), 401: ApiErrorSchema, 403: ApiErrorSchema },
       },
     },
-    async () =>
-      (await listAgents(db)).map((agent) => ({ agent_id: agent.agentId, name: agent.name })),
+    async (request) => {
+      const user = currentUser(request);
+      const agents =
+        user.role === 'OWNER'
+          ? await listAgents(db)
+          : await listVisibleAgents(db, user, DEFAULT_AGENT.agentId);
+      return agents.map((agent) => ({ agent_id: agent.agentId, name: agent.name }));
+    },
   );
 
   app.get(

@@ -42,3 +42,47 @@ export async function agentUsage(
     })),
   };
 }
+
+/**
+ * The agents a non-owner may list: the shared default agent, the agents of the rooms they are
+ * a member of, and (with a company) the agents of that company's rooms. By name, like
+ * listAgents. Agents have no company of their own: rooms give them one.
+ */
+export async function listVisibleAgents(
+  db: Db,
+  viewer: { id: number; companyId: number | null },
+  sharedAgentId: string,
+): Promise<{ agentId: string; name: string }[]> {
+  const rows = await db
+    .selectFrom('agents')
+    .select(['agents.agent_id', 'agents.name'])
+    .where((eb) =>
+      eb.or([
+        eb('agents.agent_id', '=', sharedAgentId),
+        eb.exists(
+          eb
+            .selectFrom('rooms')
+            .select('rooms.id')
+            .whereRef('rooms.agent_id', '=', 'agents.id')
+            .where((r) =>
+              r.or([
+                r.exists(
+                  r
+                    .selectFrom('room_members')
+                    .select('room_members.room_id')
+                    .whereRef('room_members.room_id', '=', 'rooms.id')
+                    .where('room_members.user_id', '=', viewer.id),
+                ),
+                ...(viewer.companyId === null
+                  ? []
+                  : [r('rooms.company_id', '=', viewer.companyId)]),
+              ]),
+            ),
+        ),
+      ]),
+    )
+    .orderBy('agents.name')
+    .orderBy('agents.id')
+    .execute();
+  return rows.map((r) => ({ agentId: r.agent_id, name: r.name }));
+}

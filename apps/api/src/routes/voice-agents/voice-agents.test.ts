@@ -1,6 +1,8 @@
 import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/test-app';
+import { createPeopleWorld, type PeopleWorld } from '../../test/people-world';
 import { createWorld, type World } from '../../test/world';
+import { addRoomMember } from '../rooms/rooms.repository';
 
 describeEachDatabase('GET /api/voice/agents', (ctx) => {
   let w: World;
@@ -66,5 +68,56 @@ describeEachDatabase('GET /api/voice/agents', (ctx) => {
       total_duration_seconds: 0,
       conversations: [],
     });
+  });
+});
+
+describeEachDatabase('GET /api/voice/agents per company', (ctx) => {
+  let p: PeopleWorld;
+  beforeEach(async () => {
+    p = await createPeopleWorld(ctx);
+    // Each company's rooms get an agent of their own; one more agent is in no room yet.
+    const agent = async (agentId: string, name: string) =>
+      (
+        await ctx.db
+          .insertInto('agents')
+          .values({ agent_id: agentId, name })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const acme = await agent('acme-advisor', 'Acme Advisor');
+    const bolt = await agent('bolt-advisor', 'Bolt Advisor');
+    await agent('draft-advisor', 'Draft Advisor');
+    await ctx.db.updateTable('rooms').set({ agent_id: acme }).where('id', '=', p.rooms.a).execute();
+    await ctx.db.updateTable('rooms').set({ agent_id: bolt }).where('id', '=', p.rooms.b).execute();
+  });
+
+  const names = async (cookie: string) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/voice/agents',
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { agent_id: string }[]).map((a) => a.agent_id);
+  };
+
+  it("OWNER: every agent; ADMIN: their company's and the shared default agent only", async () => {
+    expect(await names(p.owner.cookie)).toEqual([
+      'acme-advisor',
+      'bolt-advisor',
+      'draft-advisor',
+      'field-advisor',
+    ]);
+    expect(await names(p.adminA.cookie)).toEqual(['acme-advisor', 'field-advisor']);
+    expect(await names(p.adminB.cookie)).toEqual(['bolt-advisor', 'field-advisor']);
+    expect(await names(p.adminNone.cookie)).toEqual(['field-advisor']);
+  });
+
+  it("USER: their company's agents, their own rooms' agents and the default agent", async () => {
+    expect(await names(p.userA2.cookie)).toEqual(['acme-advisor', 'field-advisor']);
+    expect(await names(p.userB.cookie)).toEqual(['bolt-advisor', 'field-advisor']);
+    // A member of a company-A room without a company still sees that room's agent.
+    await addRoomMember(ctx.db, p.rooms.a, p.userNone.id);
+    expect(await names(p.userNone.cookie)).toEqual(['acme-advisor', 'field-advisor']);
   });
 });

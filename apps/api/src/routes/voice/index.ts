@@ -70,7 +70,14 @@ const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (room.agent.provider === 'elevenlabs') {
         return { signedUrl: await elevenLabsSignedUrl(limits, room.agent.agentId, request.log) };
       }
-      const token = await mintUrlToken(db, user.id, room.id, limits.signedUrlTtlMs);
+      // Bound to this session too: signing out ends the conversation.
+      const token = await mintUrlToken(
+        db,
+        user.id,
+        room.id,
+        limits.signedUrlTtlMs,
+        request.session?.id ?? null,
+      );
       const scheme = request.protocol === 'https' ? 'wss' : 'ws';
       const query = new URLSearchParams({ agent_id: room.agent.agentId, token });
       return { signedUrl: `${scheme}://${request.host}${VOICE_PATH}?${query}` };

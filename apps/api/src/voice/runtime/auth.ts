@@ -30,6 +30,11 @@ export interface VoiceIdentity {
   /** Set when a signed URL was used: the room it was minted for. */
   boundRoomId: number | null;
   via: 'token' | 'cookie';
+  /**
+   * sessions.id the conversation stands on: the cookie's session, or the session that minted
+   * the signed URL (null for URLs minted before that was recorded). Its end ends the talk.
+   */
+  sessionId: string | null;
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {
@@ -94,7 +99,12 @@ export async function identify(
     if (mustChangePassword(found.user)) {
       throw new VoiceRefusal('You must change your password before continuing');
     }
-    return { user: found.user, boundRoomId: bound.roomId, via: 'token' };
+    return {
+      user: found.user,
+      boundRoomId: bound.roomId,
+      via: 'token',
+      sessionId: bound.sessionId,
+    };
   }
   const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
   if (!cookie || cookie.length > 128) {
@@ -108,7 +118,7 @@ export async function identify(
   if (mustChangePassword(found.user)) {
     throw new VoiceRefusal('You must change your password before continuing');
   }
-  return { user: found.user, boundRoomId: null, via: 'cookie' };
+  return { user: found.user, boundRoomId: null, via: 'cookie', sessionId: found.session.id };
 }
 
 /**

@@ -480,6 +480,34 @@ describeEachDatabase(
       await s.close();
     });
 
+    it('answers a user_message with control characters and stores the text without them', async () => {
+      // PostgreSQL text columns reject NUL: the turn was answered but its row never stored.
+      const s = await TestSocket.open(await signedUrl(w.rooms.shared));
+      const id = conversationId(await s.next('conversation_initiation_metadata'));
+      await s.next('agent_response');
+      const answer = await s.ask('How deep\u0000 should a\u0007 footing\tbe?\r\nThanks');
+      expect(responseText(answer).length).toBeGreaterThan(0);
+      await s.close();
+      await eventually(async () =>
+        expect(
+          await ctx.db
+            .selectFrom('conversation_messages')
+            .select(['role', 'text'])
+            .where('conversation_id', '=', id)
+            .where('role', '=', 'user')
+            .execute(),
+        ).toEqual([{ role: 'user', text: 'How deep should a footing\tbe?\nThanks' }]),
+      );
+      // The agent's answer to it is stored too.
+      const agentRows = await ctx.db
+        .selectFrom('conversation_messages')
+        .select('event_id')
+        .where('conversation_id', '=', id)
+        .where('role', '=', 'agent')
+        .execute();
+      expect(agentRows.map((r) => r.event_id)).toContain(eventIdOf(answer));
+    });
+
     it('answers unknown paths with 404 and leaves the HTTP API alone', async () => {
       await expect(TestSocket.open(`${base.ws}/v1/convai/other`)).rejects.toThrow(/404/);
       const res = await fetch(`${base.http}/api/health`);

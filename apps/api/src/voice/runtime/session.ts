@@ -34,6 +34,7 @@ import {
   matchOpenRequest,
   nextSentence,
   splitFirstClause,
+  stripControlCharacters,
   toAttachment,
 } from './text';
 import {
@@ -42,6 +43,7 @@ import {
   insertMessage,
   type RoomForVoice,
   setFeedback,
+  type VoiceAccessKey,
 } from './voice.repository';
 
 // One conversation on /v1/convai/conversation (voice-protocol.md §3–§9; docs/voice-runtime.md).
@@ -207,6 +209,24 @@ export class VoiceSession {
     return true;
   }
 
+  /** What this conversation stands on, while it is open (the access watch re-checks it). */
+  get accessKey(): VoiceAccessKey | null {
+    const identity = this.identity;
+    const room = this.room;
+    if (this.state !== 'open' || !identity || !room) return null;
+    return { userId: identity.user.id, sessionId: identity.sessionId, roomId: room.id };
+  }
+
+  /**
+   * Ends a conversation whose access ended (account, session, room; access-watch.ts): an
+   * error event with the reason, then the close. False when already ending.
+   */
+  endForAccess(code: number, reason: string): boolean {
+    if (this.state !== 'open') return false;
+    this.closeWith(code, reason);
+    return true;
+  }
+
   /** Closes with 1001 (server shutting down) and waits until the end is stored. */
   async shutdown(): Promise<void> {
     if (this.state === 'authenticating' || this.state === 'open') {
@@ -317,15 +337,18 @@ export class VoiceSession {
     const { speech } = this.deps;
     if (!this.textOnly && speech.recognizer) this.endpointer = new Endpointer();
 
-    const firstMessage = fillVariables(
-      (room.agent.allowedOverrides.includes('first_message')
-        ? init?.conversation_config_override?.agent?.first_message
-        : undefined) ?? room.agent.firstMessage,
-      {
-        ...(init?.dynamic_variables ?? {}),
-        // The server's own record wins; the client's value only fills a missing first name.
-        user_name: identity.user.firstName ?? init?.dynamic_variables?.user_name ?? '',
-      },
+    // Client-supplied overrides and variables: the first message is stored like any turn.
+    const firstMessage = stripControlCharacters(
+      fillVariables(
+        (room.agent.allowedOverrides.includes('first_message')
+          ? init?.conversation_config_override?.agent?.first_message
+          : undefined) ?? room.agent.firstMessage,
+        {
+          ...(init?.dynamic_variables ?? {}),
+          // The server's own record wins; the client's value only fills a missing first name.
+          user_name: identity.user.firstName ?? init?.dynamic_variables?.user_name ?? '',
+        },
+      ),
     ).trim();
     if (firstMessage) this.startTurn((turn) => this.speak(turn, firstMessage, []));
     if (!this.textOnly && (!speech.synthesizer || !speech.recognizer)) {
@@ -417,7 +440,8 @@ export class VoiceSession {
       case 'user_message': {
         const m = parse<{ text: string }>(UserMessageSchema);
         this.userInput();
-        const text = m.text.trim();
+        // What is answered is what is stored (a NUL would not store at all).
+        const text = stripControlCharacters(m.text).trim();
         if (text) this.onUserText(text, 'text', null);
         return;
       }
@@ -430,7 +454,7 @@ export class VoiceSession {
         this.userInput();
         const key = m.context_id ?? `anon-${this.context.size}-${Date.now()}`;
         this.context.delete(key); // re-insert: latest last
-        this.context.set(key, m.text.slice(0, 2000));
+        this.context.set(key, stripControlCharacters(m.text).slice(0, 2000));
         while (this.context.size > 20) this.context.delete(this.context.keys().next().value!);
         return;
       }

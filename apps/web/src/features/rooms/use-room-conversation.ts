@@ -242,7 +242,11 @@ export function useRoomConversation({
           setAgentTyping(false);
           setMode('listening');
           setTalkHeld(false);
-          if (reason === 'error') {
+          if (reason === 'error' && code === 1008) {
+            // The server ended it on purpose (access ended, signed out, a refused frame): its
+            // reason is the message, not a connection error worth trying again.
+            addError(message);
+          } else if (reason === 'error') {
             addError(CONNECTION_ERROR_TEXT, message);
             // Dropped rather than refused: questions typed now wait for the connection.
             if (code === 1006 || !isOnline()) setDropped(true);

@@ -233,6 +233,18 @@ describe('room chat: errors and the end of a session', () => {
     expect(await screen.findByRole('button', { name: 'Start Conversation' })).toBeInTheDocument();
   });
 
+  it("shows the server's reason when it ends the session because access ended (1008)", async () => {
+    const { convai } = await startConversation();
+    convai.close(1008, 'Your access to this room has ended.');
+    const error = await screen.findByText('Your access to this room has ended.');
+    expect(error.closest('[data-error]')).not.toBeNull();
+    expect(
+      screen.queryByText('Sorry, there was a connection error. Please try again.'),
+    ).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Start Conversation' })).toBeInTheDocument();
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('Disconnected');
+  });
+
   it('adds the send failure message when the message cannot be sent', async () => {
     const { input, user } = await startConversation();
     vi.spyOn(Conversation.prototype, 'sendUserMessage').mockReturnValue(false);
