@@ -7,6 +7,7 @@ import * as createContentPassages from './migrations/2026_11_22_100400_create_co
 import * as createVoiceRuntime from './migrations/2026_11_22_100500_create_voice_runtime';
 import * as createImpersonation from './migrations/2026_11_22_100600_create_impersonation';
 import * as addKnowledgeGapResolution from './migrations/2026_11_22_100900_add_knowledge_gap_resolution';
+import * as loginThrottleCounters from './migrations/2026_11_22_101700_login_throttle_counters';
 
 // The API is bundled into one file, so migrations are imported statically instead of being
 // read from a folder (FileMigrationProvider). Add each new migration here, keyed by file name.
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_100500_create_voice_runtime': createVoiceRuntime,
   '2026_11_22_100600_create_impersonation': createImpersonation,
   '2026_11_22_100900_add_knowledge_gap_resolution': addKnowledgeGapResolution,
+  '2026_11_22_101700_login_throttle_counters': loginThrottleCounters,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several instances. */
