@@ -85,7 +85,7 @@ async function lockRows(trx: Transaction<Database>, keys: string[]): Promise<Map
     .select([
       'key',
       'failures',
-      sql<number>`extract(epoch from (now() - last_failure_at))::float8`.as('age'),
+      sql<number>`extract(epoch from (clock_timestamp() - last_failure_at))::float8`.as('age'),
     ])
     .where('key', 'in', sorted)
     .orderBy('key')
@@ -124,7 +124,7 @@ async function checkAndCharge(
   for (const s of states) {
     await trx
       .updateTable('login_throttle')
-      .set({ failures: s.failures + 1, last_failure_at: sql<Date>`now()` })
+      .set({ failures: s.failures + 1, last_failure_at: sql<Date>`clock_timestamp()` })
       .where('key', '=', s.rule.key)
       .execute();
   }
