@@ -78,6 +78,7 @@ describeEachDatabaseKind('first-start bootstrap and restarts', (kind: DatabaseKi
       '2026_11_22_100500_create_voice_runtime',
       '2026_11_22_100600_create_impersonation',
       '2026_11_22_100900_add_knowledge_gap_resolution',
+      '2026_11_22_101700_login_throttle_counters',
     ]);
     const agents = await first.app.db
       .selectFrom('agents')

@@ -18,6 +18,7 @@ import {
   type UserPatch,
 } from './users.repository';
 import { AppError } from '../../lib/app-error';
+import { assertStrongPassword } from '../../lib/password-strength';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { currentUser, startSession } from '../../plugins/session';
 import { insertAuditEntry } from '../audit/audit.repository';
@@ -223,6 +224,15 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
 
+      if (changesPassword) {
+        const { email, username, firstName, lastName } = target.user;
+        assertStrongPassword(body.password as string, 'password', [
+          email,
+          username,
+          firstName,
+          lastName,
+        ]);
+      }
       const patch = patchFor(target.user, body, ownPasswordChange);
       if (changesPassword) patch.passwordHash = await hashPassword(body.password as string);
       const changes = auditChanges(target.user, patch);
