@@ -52,11 +52,11 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export interface LoginAttemptsTable {
-  id: Generated<string>;
-  email: string | null;
-  ip: string | null;
-  attempted_at: CreatedAt;
+/** One sign-in failure counter per key ('account:…', 'address:…', 'pair:…', 'device:…', 'session:…'). */
+export interface LoginThrottleTable {
+  key: string;
+  failures: Generated<number>;
+  last_failure_at: Generated<Date>;
 }
 
 export interface AgentsTable {
@@ -235,7 +235,7 @@ export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;
-  login_attempts: LoginAttemptsTable;
+  login_throttle: LoginThrottleTable;
   agents: AgentsTable;
   agent_knowledge: AgentKnowledgeTable;
   rooms: RoomsTable;
@@ -269,7 +269,7 @@ export const TABLES: readonly (keyof Database)[] = [
   'room_members',
   'rooms',
   'agents',
-  'login_attempts',
+  'login_throttle',
   'sessions',
   'users',
   'companies',

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { ensureDefaultAgent, ensureOwner } from '../bootstrap/bootstrap';
 import { DEMO_PASSWORD, seedDemo } from '../bootstrap/demo-seed';
+import { isWeakPassword } from '../lib/password-strength';
 
 /** First-start data: the owner (on an empty database), the default agent, and demo data. */
 export const bootstrapPlugin = fp(
@@ -17,6 +18,10 @@ export const bootstrapPlugin = fp(
       );
     } else if (owner) {
       log.info(`Owner account created: ${owner.user.email} (password from OWNER_PASSWORD)`);
+      // Kept (an operator chose it), but said: sign-in and password changes refuse such ones.
+      if (isWeakPassword(config.ownerPassword as string, [owner.user.email])) {
+        log.warn('OWNER_PASSWORD is too easy to guess: change it after the first sign-in');
+      }
     }
     const agent = await ensureDefaultAgent(db);
     if (config.seedDemo) {

@@ -27,7 +27,14 @@ describe('loadConfig', () => {
       trustProxy: false,
       sessionTtlHours: 168,
       trustedOrigins: [],
-      loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 30, windowMinutes: 15 },
+      loginRateLimit: {
+        maxFailuresPerAccount: 5,
+        maxFailuresPerDevice: 5,
+        maxFailuresPerAddressAndAccount: 10,
+        maxFailuresPerAddress: 100,
+        windowMinutes: 15,
+        deviceSecret: null,
+      },
       uploadTempMaxAgeMinutes: 60,
       serverTimeouts: DEFAULT_SERVER_TIMEOUTS,
       passwordHashing: defaultPasswordHashingLimits(),
@@ -148,7 +155,10 @@ describe('loadConfig', () => {
         TRUSTED_ORIGINS: 'http://localhost:4200/, https://app.example.com',
         LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
         LOGIN_MAX_FAILURES_PER_ADDRESS: '10',
+        LOGIN_MAX_FAILURES_PER_DEVICE: '4',
+        LOGIN_MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT: '6',
         LOGIN_FAILURE_WINDOW_MINUTES: '5',
+        LOGIN_DEVICE_SECRET: 'd'.repeat(32),
       },
       cwd,
     );
@@ -169,7 +179,14 @@ describe('loadConfig', () => {
       trustProxy: 1,
       sessionTtlHours: 12,
       trustedOrigins: ['http://localhost:4200', 'https://app.example.com'],
-      loginRateLimit: { maxFailuresPerAccount: 3, maxFailuresPerAddress: 10, windowMinutes: 5 },
+      loginRateLimit: {
+        maxFailuresPerAccount: 3,
+        maxFailuresPerDevice: 4,
+        maxFailuresPerAddressAndAccount: 6,
+        maxFailuresPerAddress: 10,
+        windowMinutes: 5,
+        deviceSecret: 'd'.repeat(32),
+      },
       uploadTempMaxAgeMinutes: 60,
     });
   });

@@ -69,9 +69,16 @@ export const EnvSchema = z.object({
   TRUST_PROXY: optionalText,
   SESSION_TTL_HOURS: positiveInt(168),
   TRUSTED_ORIGINS: optionalText,
+  // Sign-in limits (docs/operating.md, "Sign-in limits").
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(30),
+  LOGIN_MAX_FAILURES_PER_DEVICE: positiveInt(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT: positiveInt(10),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(100),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
+  // The device-cookie signing key; unset: a random per-install secret kept in the database.
+  LOGIN_DEVICE_SECRET: optionalText.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ),
   // Temporary upload files older than this are leftovers (a crash mid-upload): removed at start
   // and every 10 minutes. 0 removes every leftover at start (one instance per uploads folder).
   // Slow clients (slowloris): docs/operating.md, "Slow clients".
@@ -204,11 +211,7 @@ export interface AppConfig {
   sessionTtlHours: number;
   /** Extra origins (scheme://host[:port]) allowed to send cookie-authenticated mutations. */
   trustedOrigins: string[];
-  loginRateLimit: {
-    maxFailuresPerAccount: number;
-    maxFailuresPerAddress: number;
-    windowMinutes: number;
-  };
+  loginRateLimit: LoginRateLimit;
   uploadTempMaxAgeMinutes: number;
   /** How long a client may take to send a request; missing fields take DEFAULT_SERVER_TIMEOUTS. */
   serverTimeouts?: Partial<ServerTimeouts>;
@@ -218,6 +221,21 @@ export interface AppConfig {
   voice?: Partial<VoiceConfig>;
   /** Text extraction limits; missing fields take defaultTextExtractionLimits(). */
   textExtraction?: Partial<TextExtractionLimits>;
+}
+
+/** Sign-in limits (docs/operating.md, "Sign-in limits"); counted in login_throttle. */
+export interface LoginRateLimit {
+  /** Failures on an account from untrusted devices before each further try waits (growing). */
+  maxFailuresPerAccount: number;
+  /** Failures with one device cookie before that cookie is no longer trusted. */
+  maxFailuresPerDevice: number;
+  /** Failures on one account from one address (untrusted devices) before that pair is locked. */
+  maxFailuresPerAddressAndAccount: number;
+  /** Failures from one address across all accounts (untrusted devices) before it is locked. */
+  maxFailuresPerAddress: number;
+  windowMinutes: number;
+  /** LOGIN_DEVICE_SECRET; null → a per-install secret in app_secrets. */
+  deviceSecret?: string | null;
 }
 
 /** Limits on slow clients (slowloris), in milliseconds. */
@@ -348,8 +366,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .filter(Boolean),
     loginRateLimit: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerDevice: e.LOGIN_MAX_FAILURES_PER_DEVICE,
+      maxFailuresPerAddressAndAccount: e.LOGIN_MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT,
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+      deviceSecret: e.LOGIN_DEVICE_SECRET ?? null,
     },
     uploadTempMaxAgeMinutes: e.UPLOAD_TEMP_MAX_AGE_MINUTES,
     serverTimeouts: {

@@ -39,7 +39,13 @@ describe.skipIf(!postgresAvailable).each([
       ...scratch.config,
       uploadsDir: shared,
       ...(s3Server && { storage: s3Server.storage() }),
-      loginRateLimit: { maxFailuresPerAccount: 3, maxFailuresPerAddress: 30, windowMinutes: 15 },
+      loginRateLimit: {
+        maxFailuresPerAccount: 3,
+        maxFailuresPerDevice: 5,
+        maxFailuresPerAddressAndAccount: 10,
+        maxFailuresPerAddress: 100,
+        windowMinutes: 15,
+      },
     });
     // Both start at once on the empty database (and bucket): migrations, the owner bootstrap
     // and the bucket creation run once, whichever instance wins.

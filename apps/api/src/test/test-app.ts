@@ -72,7 +72,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     sessionTtlHours: 168,
     trustedOrigins: [],
-    loginRateLimit: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 30, windowMinutes: 15 },
+    loginRateLimit: {
+      maxFailuresPerAccount: 5,
+      maxFailuresPerDevice: 5,
+      maxFailuresPerAddressAndAccount: 10,
+      maxFailuresPerAddress: 100,
+      windowMinutes: 15,
+    },
     uploadTempMaxAgeMinutes: 60,
     ...overrides,
   };

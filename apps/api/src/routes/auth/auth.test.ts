@@ -21,7 +21,10 @@ describeEachDatabase('auth routes', (ctx) => {
     expect(res.body).not.toHaveProperty('passwordHash');
     expect(res.body).not.toHaveProperty('password_hash');
 
-    const attributes = (res.setCookie ?? '').split(';').map((a) => a.trim().toLowerCase());
+    const sessionHeader = (res.setCookie ?? '')
+      .split('\n')
+      .find((h) => h.startsWith('fc_session='));
+    const attributes = (sessionHeader ?? '').split(';').map((a) => a.trim().toLowerCase());
     expect(attributes[0]).toMatch(/^fc_session=[a-z0-9_-]{43}$/);
     expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/']));
     expect(attributes).toContain(`max-age=${168 * 3600}`);
@@ -109,7 +112,7 @@ describeEachDatabase('auth routes', (ctx) => {
     });
   });
 
-  it('locks an account after 5 failures (429 + Retry-After), even for the right password', async () => {
+  it('holds an account back after 5 failures from untrusted devices (429 + Retry-After), even for the right password', async () => {
     await ctx.createUser({ email: 'dana@example.com' });
     await ctx.createUser({ email: 'other@example.com' });
     for (let i = 0; i < 5; i++) {
@@ -121,21 +124,21 @@ describeEachDatabase('auth routes', (ctx) => {
       payload: { email: 'dana@example.com', password: DEFAULT_PASSWORD },
     });
     expect(locked.statusCode).toBe(429);
+    // A growing wait from the 5th failure on (routes/auth/login-limits.test.ts), not a 15-minute
+    // shut-out; a device that signed in before is not held back at all.
     expect(locked.json()).toEqual({
-      error: expect.stringMatching(
-        /^Too many failed sign-in attempts\. Please try again in 1[45] minutes\.$/,
-      ),
+      error: 'Too many failed sign-in attempts. Please try again in 1 minute.',
       code: 'RATE_LIMITED',
     });
     const retryAfter = Number(locked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(800);
-    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect(retryAfter).toBeGreaterThan(55);
+    expect(retryAfter).toBeLessThanOrEqual(60);
 
     // Another account from the same address is not affected.
     expect((await ctx.login('other@example.com', DEFAULT_PASSWORD)).status).toBe(200);
 
-    // Once the failures age out of the window, the right password works again.
-    await sql`update login_attempts set attempted_at = now() - interval '16 minutes'`.execute(
+    // Once the wait is over, the right password works again.
+    await sql`update login_throttle set last_failure_at = now() - interval '61 seconds'`.execute(
       ctx.db,
     );
     expect((await ctx.login('dana@example.com', DEFAULT_PASSWORD)).status).toBe(200);
@@ -149,10 +152,10 @@ describeEachDatabase('auth routes', (ctx) => {
     expect((await ctx.login('dana@example.com', DEFAULT_PASSWORD)).status).toBe(200);
   });
 
-  it('limits an address after 30 failures across accounts; other addresses still sign in', async () => {
+  it('limits an address after 100 failures across accounts; other addresses still sign in', async () => {
     await ctx.createUser({ email: 'dana@example.com' });
     const attacker = '203.0.113.9';
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 100; i++) {
       const res = await ctx.login(`guess-${i}@example.com`, 'wrong-password', {
         remoteAddress: attacker,
       });

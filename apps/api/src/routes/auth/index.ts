@@ -9,9 +9,15 @@ import {
 } from '@fieldcraft/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertLoginAllowed, noteLoginFailure, noteLoginSuccess } from './login-throttle';
+import {
+  refundLoginAttempt,
+  reserveLoginAttempt,
+  settleLoginFailure,
+  settleLoginSuccess,
+} from './login-throttle';
 import { deleteExpiredSessions, deleteSession } from './sessions.repository';
 import { AppError } from '../../lib/app-error';
+import { resolveDeviceSecret, setDeviceCookie, trustedDeviceId } from '../../lib/device-cookie';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import {
   clearSessionCookie,
@@ -25,6 +31,7 @@ import { findCredentialsByEmail, recordLogin } from '../users/users.repository';
 /** /api/auth: sign-in, sign-out and "who am I". Identity comes from the session cookie only. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
+  const deviceSecret = await resolveDeviceSecret(db, config.loginRateLimit.deviceSecret ?? null);
 
   app.post(
     '/login',
@@ -43,22 +50,35 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await assertLoginAllowed(db, config.loginRateLimit, email, request.ip);
+      // Counted as a failure before the password is checked, atomically with the check of
+      // the limits; a right password gives it back (docs/operating.md, "Sign-in limits").
+      const ticket = await reserveLoginAttempt(db, config.loginRateLimit, {
+        email,
+        ip: request.ip,
+        deviceId: trustedDeviceId(request, deviceSecret, email),
+      });
 
-      const found = await findCredentialsByEmail(db, email);
-      const passwordOk = found
-        ? await verifyPassword(found.passwordHash, password)
-        : await verifyAgainstDummy(password);
+      let found: Awaited<ReturnType<typeof findCredentialsByEmail>>;
+      let passwordOk: boolean;
+      try {
+        found = await findCredentialsByEmail(db, email);
+        passwordOk = found
+          ? await verifyPassword(found.passwordHash, password)
+          : await verifyAgainstDummy(password);
+      } catch (err) {
+        await refundLoginAttempt(db, ticket);
+        throw err;
+      }
       // One answer for unknown email, wrong password and deactivated account.
       if (!found || !passwordOk || found.deactivated) {
-        await noteLoginFailure(db, config.loginRateLimit, email, request.ip);
+        await settleLoginFailure(db, config.loginRateLimit);
         throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'Invalid email or password');
       }
 
       const { user } = found;
       const previous = cookieSessionId(request);
       await db.transaction().execute(async (trx) => {
-        await noteLoginSuccess(trx, email);
+        await settleLoginSuccess(trx, ticket);
         // Rotation: whatever session the browser held before is gone.
         if (previous) await deleteSession(trx, previous);
         await deleteExpiredSessions(trx);
@@ -72,6 +92,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
         });
       });
+      setDeviceCookie(request, reply, deviceSecret, email);
       return { ...user, user };
     },
   );

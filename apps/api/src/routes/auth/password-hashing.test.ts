@@ -67,7 +67,7 @@ describeEachDatabase(
         expect(refused.json()).toEqual(busy);
         expect(refused.headers['set-cookie']).toBeUndefined();
         // Not a failed attempt: nothing counted against the account, no session.
-        expect(await ctx.db.selectFrom('login_attempts').selectAll().execute()).toEqual([]);
+        expect(await ctx.db.selectFrom('login_throttle').selectAll().execute()).toEqual([]);
         expect(await ctx.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
         // Requests that hash nothing are served meanwhile.
         const status = await ctx.app.inject({ method: 'GET', url: '/api/auth/status' });

@@ -41,6 +41,7 @@ import {
   sessionDigest,
   signImpersonationToken,
 } from '../../lib/impersonation-token';
+import { assertStrongPassword } from '../../lib/password-strength';
 import { hashPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/session';
 import { insertAuditEntry } from '../audit/audit.repository';
@@ -248,6 +249,14 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await manageableUser(actor, id);
       if (target.id === actor.id) {
         throw forbidden('Change your own password from the sign-in screen instead');
+      }
+      if (request.body.password !== undefined) {
+        assertStrongPassword(request.body.password, 'password', [
+          target.email,
+          target.username,
+          target.firstName,
+          target.lastName,
+        ]);
       }
       const generated = request.body.password === undefined;
       const temporaryPassword = request.body.password ?? generateTemporaryPassword();

@@ -87,7 +87,7 @@ const ROUTES: RouteCase[] = [
       payload: {
         email: `new${i}@example.com`,
         username: `new-user-${i}`,
-        password: 'secret-12',
+        password: 'site-safety-12',
         firstName: 'New',
         lastName: 'User',
       },

@@ -1,4 +1,5 @@
 import type { Role, User, UserStatus } from '@fieldcraft/contracts';
+import { assertStrongPassword } from '../../lib/password-strength';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../../plugins/db';
 import { insertAuditEntry } from '../audit/audit.repository';
@@ -26,6 +27,12 @@ export async function createAccount(
   account: NewAccount,
   options: { ip: string; companyId?: number | null },
 ): Promise<User> {
+  assertStrongPassword(account.password, 'password', [
+    account.email,
+    account.username,
+    account.firstName,
+    account.lastName,
+  ]);
   const taken = await findIdentityConflict(db, account.email, account.username);
   if (taken) throw identityTaken(taken);
   const passwordHash = await hashPassword(account.password);

@@ -18,11 +18,17 @@ import {
   type UserPatch,
 } from './users.repository';
 import { AppError } from '../../lib/app-error';
+import { assertStrongPassword } from '../../lib/password-strength';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { currentUser, startSession } from '../../plugins/session';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
-import { assertLoginAllowed, noteLoginFailure } from '../auth/login-throttle';
+import {
+  refundLoginAttempt,
+  reservePasswordCheck,
+  settleLoginFailure,
+  settleLoginSuccess,
+} from '../auth/login-throttle';
 import { createAccount } from './create-account';
 
 // What a non-owner may send about themselves: a new password (flags may only be cleared,
@@ -104,12 +110,27 @@ function auditChanges(before: User, after: UserPatch) {
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
 
-  /** Your own password change re-verifies the current one; guesses are throttled like sign-in. */
-  async function assertCurrentPassword(target: UserCredentials, body: UpdateUserBody, ip: string) {
+  /**
+   * Your own password change re-verifies the current one. Guesses are limited per session, not
+   * per account: sign-in failures from elsewhere never stop a signed-in owner from changing it.
+   */
+  async function assertCurrentPassword(
+    target: UserCredentials,
+    body: UpdateUserBody,
+    sessionId: string,
+  ) {
     if (!body.currentPassword) throw invalid('currentPassword', 'Current password is required');
-    await assertLoginAllowed(db, config.loginRateLimit, target.user.email, ip);
-    if (!(await verifyPassword(target.passwordHash, body.currentPassword))) {
-      await noteLoginFailure(db, config.loginRateLimit, target.user.email, ip);
+    const ticket = await reservePasswordCheck(db, config.loginRateLimit, sessionId);
+    let ok: boolean;
+    try {
+      ok = await verifyPassword(target.passwordHash, body.currentPassword);
+    } catch (err) {
+      await refundLoginAttempt(db, ticket);
+      throw err;
+    }
+    if (ok) await settleLoginSuccess(db, ticket);
+    else {
+      await settleLoginFailure(db, config.loginRateLimit);
       throw new AppError(
         400,
         ErrorCode.CURRENT_PASSWORD_INCORRECT,
@@ -187,7 +208,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const changesPassword = body.password !== undefined;
       const ownPasswordChange = isSelf && changesPassword;
-      if (ownPasswordChange) await assertCurrentPassword(target, body, request.ip);
+      if (ownPasswordChange) {
+        await assertCurrentPassword(target, body, request.session?.id ?? `user:${actor.id}`);
+      }
       if (
         target.user.role === 'OWNER' &&
         body.role !== undefined &&
@@ -201,6 +224,15 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
 
+      if (changesPassword) {
+        const { email, username, firstName, lastName } = target.user;
+        assertStrongPassword(body.password as string, 'password', [
+          email,
+          username,
+          firstName,
+          lastName,
+        ]);
+      }
       const patch = patchFor(target.user, body, ownPasswordChange);
       if (changesPassword) patch.passwordHash = await hashPassword(body.password as string);
       const changes = auditChanges(target.user, patch);

@@ -9,7 +9,7 @@ import { isApiQueryError, serverErrorDetail } from '../../../app/request';
 import { storeUser } from '../../../app/auth-storage';
 import { paths } from '../../../app/paths';
 import { useSignInServices } from '../sign-in-services';
-import { firstErrorPerField } from '../../../app/form-errors';
+import { firstErrorPerField, serverFieldErrors } from '../../../app/form-errors';
 import { loadFormSchemas } from '../../../app/form-schemas';
 
 type Field = keyof ChangePasswordValues;
@@ -46,7 +46,8 @@ export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const fail = (description: string) => services.toast({ variant: 'destructive', title: 'Error', description });
+  const fail = (description: string) =>
+    services.toast({ variant: 'destructive', title: 'Error', description });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,6 +88,12 @@ export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
           currentPassword: parsed.data.currentPassword,
         });
       } catch (error) {
+        // The server's reason about the new password (e.g. too easy to guess) goes on its field.
+        const onNewPassword = serverFieldErrors(error, ['password'] as const).password;
+        if (onNewPassword) {
+          setErrors({ newPassword: onNewPassword });
+          refs.newPassword.current?.focus();
+        }
         fail(
           // The server answered: its reason, or the generic one. No answer at all is unexpected.
           isApiQueryError(error) && typeof error.status === 'number'

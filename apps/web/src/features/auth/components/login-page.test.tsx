@@ -280,6 +280,30 @@ describe('forced password change', () => {
     );
   });
 
+  it('shows a password the server finds too easy to guess on the New Password field', async () => {
+    const app = await openChangeView();
+    const weak =
+      'This password is too easy to guess. Use a longer mix of words that is not a common password.';
+    server.use(
+      http.patch('/api/users/:id', () =>
+        HttpResponse.json(
+          {
+            error: 'Validation failed',
+            code: 'VALIDATION_FAILED',
+            issues: { formErrors: [], fieldErrors: { password: [weak] } },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await fill(app, 'initial-password', 'password1', 'password1');
+    const newPassword = screen.getByLabelText('New Password', { selector: 'input' });
+    await waitFor(() => expect(newPassword).toHaveAttribute('aria-invalid', 'true'));
+    expect(newPassword).toHaveAccessibleDescription(weak);
+    expect(newPassword).toHaveFocus();
+    expect(await screen.findByRole('alert')).toHaveTextContent(weak);
+  });
+
   it("falls back to 'Failed to update password' when the server gives no reason", async () => {
     const app = await openChangeView();
     server.use(http.patch('/api/users/:id', () => new HttpResponse(null, { status: 502 })));
