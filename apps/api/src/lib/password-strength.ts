@@ -5,7 +5,7 @@ import { AppError } from './app-error';
 
 /**
  * The message for a password an attacker would try first (docs/operating.md, "Passwords").
- * Not a spec text: a decision of the security review (issue 17).
+ * Not a spec text: a decision recorded in docs/operating.md.
  */
 export const WEAK_PASSWORD_MESSAGE =
   'This password is too easy to guess. Use a longer mix of words that is not a common password.';

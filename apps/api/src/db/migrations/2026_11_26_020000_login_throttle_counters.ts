@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Security review (issue 17): sign-in limits counted atomically. One counter row per key
+// Sign-in limits counted atomically. One counter row per key
 // (an account, an address, an address+account pair, a trusted device, a session), locked
 // while a sign-in checks and charges it, so concurrent attempts cannot all slip under a
 // limit. Replaces login_attempts (one row per failure, counted then inserted separately).

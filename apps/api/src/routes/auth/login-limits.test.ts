@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { loadConfig } from '../../plugins/config';
 import { DEFAULT_PASSWORD, describeEachDatabase, type TestContext } from '../../test/test-app';
 
-// Security review (issue 17): the sign-in limits of docs/operating.md, "Sign-in limits".
+// The sign-in limits of docs/operating.md, "Sign-in limits".
 
 const ATTACKER = '203.0.113.9';
 const SITE = '198.51.100.20';

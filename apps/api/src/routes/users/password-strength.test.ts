@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { createPeopleWorld } from '../../test/people-world';
 import { DEFAULT_PASSWORD, describeEachDatabase } from '../../test/test-app';
 
-// Security review (issue 17): every place that sets a password refuses the ones attackers try
+// Every place that sets a password refuses the ones attackers try
 // first, with the same 400 on the field (docs/operating.md, "Passwords").
 
 const WEAK = ['password1', '12345678', 'qwertyuiop', 'iloveyou'];
