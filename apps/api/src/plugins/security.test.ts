@@ -147,3 +147,99 @@ describeEachDatabase(
   },
   { config: { trustProxy: true } },
 );
+
+it('normalisedPath reads a path as the router and browsers do', async () => {
+  const { isApiPath, normalisedPath } = await import('./security');
+  for (const url of [
+    '/api/auth/logout',
+    '/%61pi/auth/logout',
+    '/%61PI/auth/logout',
+    '/api/%61uth/logout',
+    '/api/auth/l%6Fgout',
+    '/api/auth/l%6fgout',
+    '//api/auth/logout',
+    '/api//auth/logout',
+    '/api/./auth/logout',
+    '/api/x/../auth/logout',
+    '/x/%2e%2e/api/auth/logout',
+    '/api\\auth/logout',
+    '/api%2Fauth/logout',
+    '/api/auth/logout?next=/x',
+  ]) {
+    expect(normalisedPath(url).toLowerCase(), url).toBe('/api/auth/logout');
+    expect(isApiPath(url), url).toBe(true);
+  }
+  expect(isApiPath('/%76%31/convai/conversation')).toBe(true);
+  for (const url of ['/', '/apidocs', '/dashboard', '/%E0%A4%A', '/assets/api/x.js']) {
+    expect(isApiPath(url), url).toBe(false);
+  }
+});
+
+describeEachDatabase('CSRF and session checks on however the path is spelled', (ctx) => {
+  // Fastify decodes the path for routing, so each of these reaches /api/auth/logout (or,
+  // where the router does not normalise, a 404): the checks must see the same path.
+  const LOGOUTS = [
+    '/%61pi/auth/logout',
+    '/%61%70%69/auth/logout',
+    '/api/%61uth/logout',
+    '/api/auth/l%6Fgout',
+    '/api/auth/l%6fgout',
+    '//api/auth/logout',
+    '/api/./auth/logout',
+    '/api/x/../auth/logout',
+    '/%41PI/auth/logout',
+  ];
+
+  it('refuses a cross-site mutation on every spelling; the session survives', async () => {
+    await ctx.createUser({ email: 'dana@example.com' });
+    const { cookie } = await ctx.login('dana@example.com', DEFAULT_PASSWORD);
+    for (const url of LOGOUTS) {
+      for (const cross of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'same-site' }]) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie: cookie as string, ...cross },
+        });
+        expect(res.statusCode, `${url} ${JSON.stringify(cross)}`).toBe(403);
+        expect(res.json()).toEqual({ error: 'Cross-site request rejected', code: 'CSRF_REJECTED' });
+      }
+    }
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/status',
+      headers: { cookie: cookie as string },
+    });
+    expect(status.json().isAuthenticated).toBe(true);
+    expect(await ctx.db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('refuses cross-site mutations off the API too (nothing there takes one)', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/anything',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('reads the session and applies the guards on an encoded API path', async () => {
+    await ctx.createUser({ email: 'owner@example.com', role: 'OWNER' });
+    const { cookie } = await ctx.login('owner@example.com', DEFAULT_PASSWORD);
+    const headers = { cookie: cookie as string };
+    for (const url of ['/%61pi/auth/status', '/api/%61uth/status', '/api/auth/st%61tus']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json().isAuthenticated, url).toBe(true);
+    }
+    // Admin preview mode (a downgrade to USER) holds on an encoded path as well.
+    for (const url of ['/api/owner/users', '/%61pi/owner/users', '/api/%6Fwner/users']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...headers, 'x-preview-mode': 'user' },
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code, url).toBe('FORBIDDEN');
+    }
+  });
+});

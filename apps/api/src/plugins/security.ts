@@ -8,9 +8,40 @@ import { AppError } from '../lib/app-error';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** True for paths whose mutations carry the session cookie: the API and the voice socket. */
+// Anything in a path that the router or a browser reads differently from the raw text:
+// percent-escapes, backslashes, repeated slashes and dot segments.
+const NEEDS_NORMALISING = /[%\\]|\/\/|\/\.|^[^/]/;
+
+/**
+ * The path as the router sees it, and then some: dot segments resolved, backslashes as
+ * slashes, percent-escapes decoded, repeated slashes collapsed, no query. `/%61pi/./auth`,
+ * `//api/auth` and `/api\auth` all give `/api/auth`. Hooks decide on this, never on the raw
+ * URL, which Fastify decodes for routing.
+ */
+export function normalisedPath(url: string): string {
+  const query = url.indexOf('?');
+  let pathname = query === -1 ? url : url.slice(0, query);
+  if (!NEEDS_NORMALISING.test(pathname)) return pathname;
+  try {
+    // A fixed origin in front, so '//api' stays a path instead of becoming a host.
+    pathname = new URL(`http://h${pathname.startsWith('/') ? '' : '/'}${pathname}`).pathname;
+  } catch {
+    // Unparseable: decided on the raw text below.
+  }
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // A bad escape: Fastify answers 400 before any route; keep the text as it is.
+  }
+  return pathname.replace(/\/{2,}/g, '/');
+}
+
+/**
+ * True for paths of the API and the voice socket (where the session cookie counts), however
+ * they are spelled: decided on the normalised path, and without regard to case.
+ */
 export function isApiPath(url: string): boolean {
-  return /^\/(api|v1)(\/|\?|$)/.test(url);
+  return /^\/(api|v1)(\/|$)/i.test(normalisedPath(url));
 }
 
 /**
@@ -143,10 +174,11 @@ export const securityPlugin = fp(
     const names = Object.keys(headers);
     const { trustedOrigins } = app.config;
     // One synchronous hook for every request, 404s included: the fixed headers, then the
-    // CSRF check on mutations of the API and the voice socket.
+    // CSRF check on every mutation, whatever its path: only the API takes mutations, and a
+    // check that depends on how the path is spelled can be spelled around (`/%61pi/...`).
     app.addHook('onRequest', (request, reply, done) => {
       for (const name of names) reply.raw.setHeader(name, headers[name] as string);
-      if (MUTATING.has(request.method) && isApiPath(request.url)) {
+      if (MUTATING.has(request.method)) {
         if (isCrossSite(request, trustedOrigins)) {
           done(new AppError(403, ErrorCode.CSRF_REJECTED, 'Cross-site request rejected'));
           return;
