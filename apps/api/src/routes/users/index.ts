@@ -11,7 +11,6 @@ import {
 } from '@fieldcraft/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  countActiveOwners,
   findCredentialsById,
   updateUser,
   type UserCredentials,
@@ -24,6 +23,7 @@ import { insertAuditEntry } from '../audit/audit.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { assertLoginAllowed, noteLoginFailure } from '../auth/login-throttle';
 import { createAccount } from './create-account';
+import { assertNotLastOwner } from './last-owner';
 
 // What a non-owner may send about themselves: a new password (flags may only be cleared,
 // and only together with it, since the password change itself clears them).
@@ -188,24 +188,17 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const changesPassword = body.password !== undefined;
       const ownPasswordChange = isSelf && changesPassword;
       if (ownPasswordChange) await assertCurrentPassword(target, body, request.ip);
-      if (
-        target.user.role === 'OWNER' &&
-        body.role !== undefined &&
-        body.role !== 'OWNER' &&
-        (await countActiveOwners(db)) <= 1
-      ) {
-        throw new AppError(
-          409,
-          ErrorCode.LAST_OWNER,
-          'The last owner cannot be given another role',
-        );
-      }
+      const demotesOwner =
+        target.user.role === 'OWNER' && body.role !== undefined && body.role !== 'OWNER';
 
       const patch = patchFor(target.user, body, ownPasswordChange);
       if (changesPassword) patch.passwordHash = await hashPassword(body.password as string);
       const changes = auditChanges(target.user, patch);
 
       return db.transaction().execute(async (trx) => {
+        if (demotesOwner) {
+          await assertNotLastOwner(trx, id, 'The last owner cannot be given another role');
+        }
         const user = await updateUser(trx, id, patch);
         if (!user) throw new AppError(404, ErrorCode.USER_NOT_FOUND, 'User not found');
         let sessionsRevoked = 0;
