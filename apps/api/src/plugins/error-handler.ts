@@ -1,4 +1,4 @@
-import { type ApiError, ErrorCode } from '@fieldcraft/contracts';
+import { type ApiError, ErrorCode, findControlCharacters } from '@fieldcraft/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -15,13 +15,28 @@ export class RequestValidationError extends Error {
 }
 
 /**
+ * The one check of what a client sent (query, params, body; multipart fields too): control
+ * characters anywhere are refused first (libs/contracts `findControlCharacters`: PostgreSQL
+ * refuses NUL, so one would otherwise be a 500 wherever it reached a query), then `schema`.
+ */
+export function parseRequestInput<T extends z.ZodType>(
+  schema: T,
+  data: unknown,
+): { success: true; data: z.output<T> } | { success: false; error: z.ZodError } {
+  const refused = findControlCharacters(data);
+  if (refused) return { success: false, error: refused };
+  return z.safeParse(schema, data);
+}
+
+/**
  * fastify-type-provider-zod's validator, except that the failure keeps the ZodError itself
- * (the library's flattens it into AJV-style entries, losing what `z.flattenError` needs).
+ * (the library's flattens it into AJV-style entries, losing what `z.flattenError` needs),
+ * and that every input goes through parseRequestInput.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
-    const result = z.safeParse(schema, data);
+    const result = parseRequestInput(schema, data);
     return result.success
       ? { value: result.data }
       : { error: new RequestValidationError(result.error) };
