@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
+import { setFixedSecurityHeaders } from './security';
 
 /** Carries the ZodError so the 400 body can hold zod's own `flattenError` output. */
 export class RequestValidationError extends Error {
@@ -41,6 +42,26 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
       ? { value: result.data }
       : { error: new RequestValidationError(result.error) };
   };
+
+/**
+ * Fastify's `frameworkErrors`: what a request gets when Fastify cannot route it at all (a
+ * path that does not decode, `GET /api/%E0%A4%A`; an over-long parameter). No hook runs for
+ * such a request, so the security headers are written here. The body is the product's
+ * `{error, code}` and never echoes the path (Fastify's own did).
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  setFixedSecurityHeaders(reply.raw);
+  request.log.info({ code: error.code }, 'request refused before routing');
+  const badUrl = error.code === 'FST_ERR_BAD_URL';
+  return reply.code(400).send({
+    error: badUrl ? 'The request address is not valid' : 'Malformed request',
+    code: ErrorCode.BAD_REQUEST,
+  } satisfies ApiError);
+}
 
 export function sendNotFound(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.code(404).send({ error: 'Not found', code: ErrorCode.NOT_FOUND } satisfies ApiError);

@@ -37,7 +37,9 @@ describeEachDatabase(
         'cross-origin-resource-policy': 'same-origin',
         'origin-agent-cluster': '?1',
         'referrer-policy': 'strict-origin-when-cross-origin',
-        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'permissions-policy': expect.stringMatching(
+          /^microphone=\(self\), camera=\(\), geolocation=\(\)/,
+        ),
         'x-content-type-options': 'nosniff',
         'x-dns-prefetch-control': 'off',
         'x-download-options': 'noopen',
@@ -65,7 +67,53 @@ describeEachDatabase(
       });
       expect(refused.statusCode).toBe(403);
       expect(refused.headers['content-security-policy']).toBe(CSP);
-      expect(refused.headers['strict-transport-security']).toBeDefined();
+      expect(refused.headers['permissions-policy']).toBe(res.headers['permissions-policy']);
+      expect(refused.headers['cache-control']).toBe('no-store');
+    });
+
+    it('allows the microphone to this origin only, and turns the other powerful features off', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      const policy = new Map(
+        String(res.headers['permissions-policy'])
+          .split(', ')
+          .map((d) => d.split('=') as [string, string]),
+      );
+      expect(policy.get('microphone')).toBe('(self)');
+      for (const feature of ['camera', 'geolocation', 'payment', 'usb', 'display-capture']) {
+        expect(policy.get(feature), feature).toBe('()');
+      }
+    });
+
+    it('sends Strict-Transport-Security only over HTTPS, and X-Forwarded-Proto counts only behind a trusted proxy', async () => {
+      const plain = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      const forged = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(forged.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it('marks API answers no-store (signed in, errors, 404s); a route may say otherwise; other paths untouched', async () => {
+      await ctx.createUser({ email: 'dana@example.com' });
+      const { cookie } = await ctx.login('dana@example.com', DEFAULT_PASSWORD);
+      const headers = { cookie: cookie as string };
+      for (const url of [
+        '/api/auth/status',
+        '/api/user/rooms',
+        '/api/nothing-here',
+        '/%61pi/auth/status',
+      ]) {
+        const res = await ctx.app.inject({ method: 'GET', url, headers });
+        expect(res.headers['cache-control'], url).toBe('no-store');
+      }
+      const refused = await ctx.app.inject({ method: 'GET', url: '/api/user/rooms' });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['cache-control']).toBe('no-store');
+      // Not the API (no web app in these tests: a JSON 404 all the same): no API policy.
+      const page = await ctx.app.inject({ method: 'GET', url: '/dashboard' });
+      expect(page.headers['cache-control']).toBeUndefined();
     });
 
     it('rejects mutations from a foreign Origin (403 CSRF_REJECTED) and allows our own', async () => {
@@ -128,6 +176,19 @@ describeEachDatabase(
 describeEachDatabase(
   'behind a TLS-terminating proxy (TRUST_PROXY=true)',
   (ctx) => {
+    it('sends Strict-Transport-Security when the proxy says the request came over HTTPS', async () => {
+      const secure = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(secure.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      const plain = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    });
+
     it('compares Origin with X-Forwarded-Host and marks the cookie Secure over https', async () => {
       await ctx.createUser({ email: 'dana@example.com' });
       const res = await ctx.app.inject({
