@@ -10,7 +10,11 @@ import {
   setPasswordHashingLimits,
 } from './lib/passwords';
 import { dbPlugin } from './plugins/db';
-import { errorHandlerPlugin, validatorCompiler } from './plugins/error-handler';
+import {
+  errorHandlerPlugin,
+  frameworkErrorHandler,
+  validatorCompiler,
+} from './plugins/error-handler';
 import { requestIdGenerator } from './lib/request-id';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
@@ -75,6 +79,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     // within headersMs, and a connection silent for idleMs is closed (docs/operating.md).
     requestTimeout: timeouts.requestMs,
     clientErrorHandler,
+    // Requests Fastify cannot route (a path that does not decode): our body, not Fastify's.
+    frameworkErrors: frameworkErrorHandler,
     connectionTimeout: timeouts.idleMs,
     http: {
       headersTimeout: timeouts.headersMs,

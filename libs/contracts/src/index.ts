@@ -13,3 +13,4 @@ export * from './assistant/assistant.schemas';
 export * from './admin/admin.schemas';
 export * from './bulk-upload/bulk-upload.schemas';
 export * from './analytics/analytics.schemas';
+export * from './text/text.schemas';

@@ -70,6 +70,37 @@ describeEachDatabase(
       }
     });
 
+    it("answers what Fastify itself refuses in the product's shape, never echoing the path", async () => {
+      for (const url of ['/api/%E0%A4%A', '/%E0%A4%A', '/api/health/%E0%A4%A?x=%ZZ']) {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json(), url).toEqual({
+          error: 'The request address is not valid',
+          code: 'BAD_REQUEST',
+        });
+        expect(res.body).not.toContain('%E0');
+        // No hook ran for it, yet it carries the same security headers.
+        expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(res.headers['x-frame-options']).toBe('DENY');
+      }
+      const mismatch = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json', 'content-length': '5' },
+        payload: '{"email":"a@b.co"}',
+      });
+      expect(mismatch.statusCode).toBe(400);
+      expect(Object.keys(mismatch.json()).sort()).toEqual(['code', 'error']);
+      const emptyType = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/%2e%2e',
+        headers: { 'content-type': 'application/xml' },
+        payload: '<a/>',
+      });
+      expect(emptyType.body).not.toContain('%2e');
+      expect(Object.keys(emptyType.json()).sort()).toEqual(['code', 'error']);
+    });
+
     it('passes AppError through with its status, code and message', async () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/test/teapot' });
       expect(res.statusCode).toBe(409);

@@ -1,9 +1,10 @@
-import { type ApiError, ErrorCode } from '@fieldcraft/contracts';
+import { type ApiError, ErrorCode, findControlCharacters } from '@fieldcraft/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
+import { setFixedSecurityHeaders } from './security';
 
 /** Carries the ZodError so the 400 body can hold zod's own `flattenError` output. */
 export class RequestValidationError extends Error {
@@ -15,17 +16,52 @@ export class RequestValidationError extends Error {
 }
 
 /**
+ * The one check of what a client sent (query, params, body; multipart fields too): control
+ * characters anywhere are refused first (libs/contracts `findControlCharacters`: PostgreSQL
+ * refuses NUL, so one would otherwise be a 500 wherever it reached a query), then `schema`.
+ */
+export function parseRequestInput<T extends z.ZodType>(
+  schema: T,
+  data: unknown,
+): { success: true; data: z.output<T> } | { success: false; error: z.ZodError } {
+  const refused = findControlCharacters(data);
+  if (refused) return { success: false, error: refused };
+  return z.safeParse(schema, data);
+}
+
+/**
  * fastify-type-provider-zod's validator, except that the failure keeps the ZodError itself
- * (the library's flattens it into AJV-style entries, losing what `z.flattenError` needs).
+ * (the library's flattens it into AJV-style entries, losing what `z.flattenError` needs),
+ * and that every input goes through parseRequestInput.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
-    const result = z.safeParse(schema, data);
+    const result = parseRequestInput(schema, data);
     return result.success
       ? { value: result.data }
       : { error: new RequestValidationError(result.error) };
   };
+
+/**
+ * Fastify's `frameworkErrors`: what a request gets when Fastify cannot route it at all (a
+ * path that does not decode, `GET /api/%E0%A4%A`; an over-long parameter). No hook runs for
+ * such a request, so the security headers are written here. The body is the product's
+ * `{error, code}` and never echoes the path (Fastify's own did).
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  setFixedSecurityHeaders(reply.raw);
+  request.log.info({ code: error.code }, 'request refused before routing');
+  const badUrl = error.code === 'FST_ERR_BAD_URL';
+  return reply.code(400).send({
+    error: badUrl ? 'The request address is not valid' : 'Malformed request',
+    code: ErrorCode.BAD_REQUEST,
+  } satisfies ApiError);
+}
 
 export function sendNotFound(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.code(404).send({ error: 'Not found', code: ErrorCode.NOT_FOUND } satisfies ApiError);

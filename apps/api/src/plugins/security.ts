@@ -8,9 +8,40 @@ import { AppError } from '../lib/app-error';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** True for paths whose mutations carry the session cookie: the API and the voice socket. */
+// Anything in a path that the router or a browser reads differently from the raw text:
+// percent-escapes, backslashes, repeated slashes and dot segments.
+const NEEDS_NORMALISING = /[%\\]|\/\/|\/\.|^[^/]/;
+
+/**
+ * The path as the router sees it, and then some: dot segments resolved, backslashes as
+ * slashes, percent-escapes decoded, repeated slashes collapsed, no query. `/%61pi/./auth`,
+ * `//api/auth` and `/api\auth` all give `/api/auth`. Hooks decide on this, never on the raw
+ * URL, which Fastify decodes for routing.
+ */
+export function normalisedPath(url: string): string {
+  const query = url.indexOf('?');
+  let pathname = query === -1 ? url : url.slice(0, query);
+  if (!NEEDS_NORMALISING.test(pathname)) return pathname;
+  try {
+    // A fixed origin in front, so '//api' stays a path instead of becoming a host.
+    pathname = new URL(`http://h${pathname.startsWith('/') ? '' : '/'}${pathname}`).pathname;
+  } catch {
+    // Unparseable: decided on the raw text below.
+  }
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // A bad escape: Fastify answers 400 before any route; keep the text as it is.
+  }
+  return pathname.replace(/\/{2,}/g, '/');
+}
+
+/**
+ * True for paths of the API and the voice socket (where the session cookie counts), however
+ * they are spelled: decided on the normalised path, and without regard to case.
+ */
 export function isApiPath(url: string): boolean {
-  return /^\/(api|v1)(\/|\?|$)/.test(url);
+  return /^\/(api|v1)(\/|$)/i.test(normalisedPath(url));
 }
 
 /**
@@ -60,7 +91,37 @@ const HELMET_OPTIONS: HelmetOptions = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   frameguard: { action: 'deny' },
   hidePoweredBy: true,
+  // Sent per request, and only over HTTPS (HSTS below): on plain http it means nothing, and a
+  // browser that once got it for a host could no longer reach that host's plain-http install.
+  strictTransportSecurity: false,
 };
+
+/** Strict-Transport-Security, on answers to requests that came over HTTPS. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Permissions-Policy: the microphone for this origin only (voice rooms), every other powerful
+ * feature off, for us and for any frame (the Vimeo player included).
+ */
+export const PERMISSIONS_POLICY = [
+  'microphone=(self)',
+  'camera=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+].join(', ');
+
+/** API answers: never stored by a browser or a shared cache unless the route says otherwise. */
+export const API_CACHE_CONTROL = 'no-store';
 
 /**
  * The headers helmet sets with HELMET_OPTIONS, computed once. Every one of helmet's
@@ -89,6 +150,21 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   );
   if (failure) throw failure;
   return headers;
+}
+
+let fixedHeaders: [string, string][] | undefined;
+
+/**
+ * Writes the headers every answer carries: helmet's (computed once) and Permissions-Policy.
+ * The security plugin calls it for every request; so does the answer to a URL Fastify could
+ * not route at all (frameworkErrorHandler), which no hook sees.
+ */
+export function setFixedSecurityHeaders(res: ServerResponse): void {
+  fixedHeaders ??= Object.entries({
+    ...securityHeaders(),
+    'permissions-policy': PERMISSIONS_POLICY,
+  });
+  for (const [name, value] of fixedHeaders) res.setHeader(name, value);
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
@@ -139,14 +215,19 @@ export function clientErrorHandler(
 /** Security headers (helmet with a CSP the built React/MUI app runs under) and CSRF checks. */
 export const securityPlugin = fp(
   async (app) => {
-    const headers = securityHeaders();
-    const names = Object.keys(headers);
     const { trustedOrigins } = app.config;
-    // One synchronous hook for every request, 404s included: the fixed headers, then the
-    // CSRF check on mutations of the API and the voice socket.
+    // One synchronous hook for every request, 404s included: the fixed headers, HSTS over
+    // HTTPS, no-store on the API, then the CSRF check on every mutation, whatever its path:
+    // only the API takes mutations, and a check that depends on how the path is spelled can
+    // be spelled around (`/%61pi/...`).
     app.addHook('onRequest', (request, reply, done) => {
-      for (const name of names) reply.raw.setHeader(name, headers[name] as string);
-      if (MUTATING.has(request.method) && isApiPath(request.url)) {
+      const res = reply.raw;
+      setFixedSecurityHeaders(res);
+      // request.protocol is X-Forwarded-Proto when TRUST_PROXY trusts the peer.
+      if (request.protocol === 'https') res.setHeader('strict-transport-security', HSTS);
+      // A route's own Cache-Control (reply.header, e.g. files) replaces this one.
+      if (isApiPath(request.url)) res.setHeader('cache-control', API_CACHE_CONTROL);
+      if (MUTATING.has(request.method)) {
         if (isCrossSite(request, trustedOrigins)) {
           done(new AppError(403, ErrorCode.CSRF_REJECTED, 'Cross-site request rejected'));
           return;

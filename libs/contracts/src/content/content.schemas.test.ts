@@ -67,6 +67,55 @@ describe('CreateContentBodySchema', () => {
     }
   });
 
+  it('reads URLs with the WHATWG parser: stores them normalised, refuses site paths to other hosts', () => {
+    const parsed = (url: string) =>
+      CreateContentBodySchema.safeParse({
+        title: 'Link',
+        description: 'A link',
+        category: 'read',
+        type: 'LINK',
+        url,
+      });
+    for (const [given, stored] of [
+      ['HTTPS://Example.org', 'https://example.org/'],
+      ['https:example.org/a', 'https://example.org/a'],
+      ['https://example.org/a b', 'https://example.org/a%20b'],
+      ['/api/files/x.pdf', '/api/files/x.pdf'],
+      ['/api/files/../files/x.pdf?v=1#p=2', '/api/files/x.pdf?v=1#p=2'],
+      ['/%09/host/x', '/%09/host/x'],
+      ['/a\\b', '/a/b'],
+    ]) {
+      const result = parsed(given as string);
+      expect(result.success, given).toBe(true);
+      expect(result.data?.url, given).toBe(stored);
+    }
+    for (const bad of [
+      '/\\host/x',
+      '\\/host/x',
+      '/./\\host',
+      'https:',
+      'http://',
+      'ftp://host/x',
+    ]) {
+      expect(messages(parsed(bad)), bad).toEqual({
+        url: ['URL must start with http://, https:// or /'],
+      });
+    }
+    for (const bad of [
+      '/\t/host/x',
+      '/\n/host/x',
+      'https://exa\rmple.org',
+      '/x\u0000',
+      'https://a.org/\u0085',
+    ]) {
+      expect(messages(parsed(bad)), JSON.stringify(bad)).toEqual({
+        url: ['URL must not contain control characters'],
+      });
+    }
+    expect(UpdateContentBodySchema.safeParse({ url: '/\t/host/x' }).success).toBe(false);
+    expect(UpdateContentBodySchema.parse({ url: 'HTTP://A.org' }).url).toBe('http://a.org/');
+  });
+
   it('rejects a type outside its category', () => {
     expect(
       messages(

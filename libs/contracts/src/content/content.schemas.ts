@@ -157,14 +157,58 @@ const description = z
   .trim()
   .min(1, { error: 'Description is required' })
   .max(20000, { error: 'Description must be at most 20000 characters' });
+const URL_SCHEME_MESSAGE = 'URL must start with http://, https:// or /';
+// Any control character, tab and line breaks included: a browser drops those from a URL
+// silently, so `/\t/host` would be checked as a path and opened as another host.
+// eslint-disable-next-line no-control-regex -- matching them is the point
+const URL_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+// An origin no real site has, for reading site paths (see normaliseContentUrl).
+const ANY_SITE = 'http://site.invalid';
+
+/**
+ * A content URL as it will be stored, or null when it is refused: an http(s) address
+ * (normalised by the WHATWG URL parser, so `HTTPS:host` is stored as `https://host/`), or a
+ * path of this site (`/api/files/…`, normalised) that a browser also reads as this site: not
+ * `//host`, `/\host` or anything else that resolves to another host. '' stays '' (no URL).
+ */
+export function normaliseContentUrl(value: string): string | null {
+  if (value === '') return '';
+  if (URL_CONTROL_CHARACTERS.test(value)) return null;
+  let parsed: URL;
+  try {
+    parsed = value.startsWith('/') ? new URL(value, ANY_SITE) : new URL(value);
+  } catch {
+    return null;
+  }
+  if (value.startsWith('/')) {
+    if (parsed.origin !== ANY_SITE) return null;
+    const path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+    // `/./\host` normalises to the path `//host`, which read again is another host.
+    return path.startsWith('//') ? null : path;
+  }
+  if (!/^https?:/i.test(value) || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    return null;
+  }
+  return parsed.href;
+}
+
 // Only web addresses and this site's own paths (/api/files/…): a `javascript:` or `data:` URL
 // stored here would be opened by every reader's click (issue 8, stored text rendered safely).
 const url = z
   .string()
   .trim()
   .max(2048, { error: 'URL must be at most 2048 characters' })
-  .refine((v) => v === '' || /^https?:\/\/[^\s]/i.test(v) || /^\/(?![/\\])/.test(v), {
-    error: 'URL must start with http://, https:// or /',
+  .transform((value, ctx) => {
+    if (URL_CONTROL_CHARACTERS.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'URL must not contain control characters' });
+      return z.NEVER;
+    }
+    const normalised = normaliseContentUrl(value);
+    if (normalised === null) {
+      ctx.addIssue({ code: 'custom', message: URL_SCHEME_MESSAGE });
+      return z.NEVER;
+    }
+    return normalised;
   });
 
 const urlRequiredMessage = 'URL is required for this content type';

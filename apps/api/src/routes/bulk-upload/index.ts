@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { detectUploadType } from '../../lib/file-types';
 import type { TempFile } from '../../lib/storage';
 import { inspectZip } from '../../lib/zip-guard';
-import { RequestValidationError } from '../../plugins/error-handler';
+import { parseRequestInput, RequestValidationError } from '../../plugins/error-handler';
 import { currentUser } from '../../plugins/session';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { findContentRow, insertContentItem, toContentItem } from '../content/content.repository';
@@ -98,7 +98,7 @@ const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
             throw invalid('file', 'Send exactly one file, in the field file');
           }
           // The metadata is checked before a byte of the file is read.
-          const parsed = BulkUploadFieldsSchema.safeParse(fields);
+          const parsed = parseRequestInput(BulkUploadFieldsSchema, fields);
           if (!parsed.success) throw new RequestValidationError(parsed.error);
           meta = parsed.data;
           fileName = part.filename;

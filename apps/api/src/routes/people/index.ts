@@ -52,7 +52,8 @@ import {
 } from '../impersonation/impersonation.repository';
 import { addRoomMember, removeRoomMember } from '../rooms/rooms.repository';
 import { roomNotFound } from '../rooms/rooms.service';
-import { countActiveOwners, updateUser, type UserPatch } from '../users/users.repository';
+import { updateUser, type UserPatch } from '../users/users.repository';
+import { assertNotLastOwner } from '../users/last-owner';
 import { createAccount } from '../users/create-account';
 
 const errors = {
@@ -96,13 +97,6 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     const target = await visibleUser(actor, id);
     if (!canManage(actor, target)) throw forbidden('Admins can only manage users of their company');
     return target;
-  }
-
-  /** The last active OWNER must stay an active OWNER. */
-  async function assertNotLastOwner(target: ManagedUser, message: string): Promise<void> {
-    if (target.role === 'OWNER' && !target.deactivatedAt && (await countActiveOwners(db)) <= 1) {
-      throw new AppError(409, ErrorCode.LAST_OWNER, message);
-    }
   }
 
   app.get(
@@ -185,12 +179,11 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       const target = await manageableUser(actor, id);
+      const demotesOwner =
+        target.role === 'OWNER' && body.role !== undefined && body.role !== 'OWNER';
       if (body.role !== undefined && body.role !== target.role) {
         if (!assignableRoles(actor).includes(body.role)) {
           throw forbidden('Admins cannot change roles');
-        }
-        if (body.role !== 'OWNER') {
-          await assertNotLastOwner(target, 'The last owner cannot be given another role');
         }
       }
       if (body.companyId !== undefined && body.companyId !== target.companyId) {
@@ -214,6 +207,9 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       return db.transaction().execute(async (trx) => {
+        if (demotesOwner) {
+          await assertNotLastOwner(trx, id, 'The last owner cannot be given another role');
+        }
         await updateUser(trx, id, patch);
         if (body.companyId !== undefined) await setUserCompany(trx, id, body.companyId);
         await insertAuditEntry(trx, {
@@ -301,9 +297,11 @@ const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         if (deactivate && target.id === actor.id) {
           throw forbidden('You cannot deactivate your own account');
         }
-        if (deactivate) await assertNotLastOwner(target, 'The last owner cannot be deactivated');
         if (Boolean(target.deactivatedAt) === deactivate) return target;
         return db.transaction().execute(async (trx) => {
+          if (deactivate) {
+            await assertNotLastOwner(trx, id, 'The last owner cannot be deactivated');
+          }
           await setDeactivated(trx, id, deactivate);
           let sessionsRevoked = 0;
           if (deactivate) {

@@ -11,7 +11,6 @@ import {
 } from '@fieldcraft/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  countActiveOwners,
   findCredentialsById,
   updateUser,
   type UserCredentials,
@@ -30,6 +29,7 @@ import {
   settleLoginSuccess,
 } from '../auth/login-throttle';
 import { createAccount } from './create-account';
+import { assertNotLastOwner } from './last-owner';
 
 // What a non-owner may send about themselves: a new password (flags may only be cleared,
 // and only together with it, since the password change itself clears them).
@@ -211,18 +211,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (ownPasswordChange) {
         await assertCurrentPassword(target, body, request.session?.id ?? `user:${actor.id}`);
       }
-      if (
-        target.user.role === 'OWNER' &&
-        body.role !== undefined &&
-        body.role !== 'OWNER' &&
-        (await countActiveOwners(db)) <= 1
-      ) {
-        throw new AppError(
-          409,
-          ErrorCode.LAST_OWNER,
-          'The last owner cannot be given another role',
-        );
-      }
+      const demotesOwner =
+        target.user.role === 'OWNER' && body.role !== undefined && body.role !== 'OWNER';
 
       if (changesPassword) {
         const { email, username, firstName, lastName } = target.user;
@@ -238,6 +228,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const changes = auditChanges(target.user, patch);
 
       return db.transaction().execute(async (trx) => {
+        if (demotesOwner) {
+          await assertNotLastOwner(trx, id, 'The last owner cannot be given another role');
+        }
         const user = await updateUser(trx, id, patch);
         if (!user) throw new AppError(404, ErrorCode.USER_NOT_FOUND, 'User not found');
         let sessionsRevoked = 0;

@@ -66,15 +66,23 @@ export async function countUsers(db: Db): Promise<number> {
   return row.count;
 }
 
-/** Owners who can still sign in; used to refuse demoting the last one. */
-export async function countActiveOwners(db: Db): Promise<number> {
-  const row = await db
+/**
+ * The ids of the owners who can still sign in, each row locked until the transaction ends.
+ * Call it inside the transaction that may take an owner away: a concurrent caller waits on
+ * the locks, then gets the rows as the first one left them (READ COMMITTED re-reads a locked
+ * row that changed and drops it if it no longer matches), so it counts what is really left.
+ */
+export async function lockActiveOwners(db: Db): Promise<number[]> {
+  const rows = await db
     .selectFrom('users')
-    .select(sql<number>`count(*)::int`.as('count'))
+    .select('id')
     .where('role', '=', 'OWNER')
     .where('deactivated_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return row.count;
+    // One order for every caller, so two of them never hold each other's rows.
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export interface NewUser {

@@ -6,6 +6,7 @@ import {
   type ConversationInitiationClientData,
   FeedbackSchema,
   PongSchema,
+  stripControlCharacters,
   UserAudioChunkSchema,
   UserMessageSchema,
 } from '@fieldcraft/contracts';
@@ -34,7 +35,6 @@ import {
   matchOpenRequest,
   nextSentence,
   splitFirstClause,
-  stripControlCharacters,
   toAttachment,
 } from './text';
 import {

@@ -6,7 +6,6 @@ import {
   matchOpenRequest,
   nextSentence,
   splitFirstClause,
-  stripControlCharacters,
   toAttachment,
 } from './text';
 
@@ -85,15 +84,5 @@ describe('small text rules', () => {
     const reason = closeReason('é'.repeat(100));
     expect(Buffer.byteLength(reason)).toBeLessThanOrEqual(123);
     expect(reason).toBe('é'.repeat(61));
-  });
-});
-
-describe('stripControlCharacters', () => {
-  it('removes control characters but tab and newline, and makes line breaks \\n', () => {
-    expect(stripControlCharacters('a\u0000b\u0007c\u001Bd\u007Fe\u0085f')).toBe('abcdef');
-    expect(stripControlCharacters('one\ttwo\nthree\r\nfour\rfive')).toBe(
-      'one\ttwo\nthree\nfour\nfive',
-    );
-    expect(stripControlCharacters('Café – “ok” 👍')).toBe('Café – “ok” 👍');
   });
 });

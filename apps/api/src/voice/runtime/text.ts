@@ -103,17 +103,3 @@ export function closeReason(reason: string): string {
   while (Buffer.byteLength(out) > 123) out = out.slice(0, -1);
   return out;
 }
-
-// C0 controls but tab and newline, DEL and the C1 controls. PostgreSQL text columns reject NUL,
-// so a turn with one was answered but never stored; the others only garble transcripts.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-
-/**
- * Text a client sent (a typed turn, a contextual update, a dynamic variable) as the runtime
- * answers and stores it: line breaks become `\n`, other control characters (tab and newline
- * kept) are removed. A local helper until the shared one in libs/contracts exists.
- */
-export function stripControlCharacters(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(CONTROL_CHARACTERS, '');
-}

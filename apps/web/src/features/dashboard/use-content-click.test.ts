@@ -23,3 +23,22 @@ describe('fileHref', () => {
     expect(fileHref({ type: 'WORD', url: '/api/files/a.docx' })).toBeUndefined();
   });
 });
+
+describe('fileHref reads a URL as the browser does', () => {
+  it('gives no native link for a site path that leads to another host', () => {
+    for (const url of [
+      '/\t/cdn.example.com/a.pdf',
+      '/\\cdn.example.com/a.pdf',
+      '\\/cdn.example.com/a.pdf',
+      '//cdn.example.com/a.pdf',
+      '/\n/cdn.example.com/a.pdf',
+    ]) {
+      expect(fileHref({ type: 'PDF', url }), JSON.stringify(url)).toBeUndefined();
+    }
+  });
+
+  it('links same-site paths, normalised', () => {
+    expect(fileHref({ type: 'PDF', url: '/%09/host/a.pdf' })).toBe('/%09/host/a.pdf');
+    expect(fileHref({ type: 'PDF', url: '/api/files/../files/a.pdf' })).toBe('/api/files/a.pdf');
+  });
+});

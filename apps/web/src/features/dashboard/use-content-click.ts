@@ -2,10 +2,11 @@ import type { ContentItem } from '@fieldcraft/contracts';
 import { useCallback, useState } from 'react';
 import { useRecordContentAccessMutation } from '../../app/content/content-access.api';
 import {
-  isExternalUrl,
+  contentTarget,
   isPdf,
   openDetached,
   openWithFallback,
+  sitePath,
   vimeoEmbedUrl,
 } from '../../app/content/open-content';
 
@@ -26,12 +27,12 @@ export interface PlayerState {
  * the list too.
  */
 export function fileHref(item: Pick<ContentItem, 'type' | 'url'>): string | undefined {
-  const url = item.url ?? '';
-  // '//host' and '/\host' are other sites to a browser.
-  if (!/^\/(?![/\\])/.test(url) || item.type === 'VIMEO') return undefined;
+  // Read as a browser reads it: '//host', '/\host' and '/\t/host' are other sites.
+  const path = item.url ? sitePath(item.url) : null;
+  if (!path || item.type === 'VIMEO') return undefined;
   const opensFile =
     item.type === 'VIDEO' || item.type === 'AUDIO' || item.type === 'DOCUMENT' || isPdf(item);
-  return opensFile ? url : undefined;
+  return opensFile ? path : undefined;
 }
 
 const standby: PlayerState = { kind: 'VIMEO', src: null, item: null };
@@ -46,8 +47,11 @@ export function useContentClick() {
   const [pendingExternal, setPendingExternal] = useState<string | null>(null);
 
   const openInTab = useCallback((url: string, open: (url: string) => void) => {
-    if (isExternalUrl(url)) setPendingExternal(url);
-    else open(url);
+    const target = contentTarget(url);
+    // Not http(s) (javascript:, data:, …): never opened.
+    if (!target) return;
+    if (target.external) setPendingExternal(target.href);
+    else open(target.href);
   }, []);
 
   const choose = useCallback(

@@ -71,7 +71,7 @@ describe('/simple-chat', () => {
       }),
     );
     expect(opened).toHaveBeenCalledWith(
-      '/api/files/0123456789abcdef0123456789abcdef.pdf#page=2',
+      `${location.origin}/api/files/0123456789abcdef0123456789abcdef.pdf#page=2`,
       '_blank',
     );
     await waitFor(() => expect(accesses).toEqual(['4']));

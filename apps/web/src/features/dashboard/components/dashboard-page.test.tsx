@@ -215,12 +215,12 @@ describe('dashboard', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: /^Safety briefing/ }));
-    expect(open).toHaveBeenLastCalledWith('/api/files/brief.mp3', '_blank');
+    expect(open).toHaveBeenLastCalledWith(`${location.origin}/api/files/brief.mp3`, '_blank');
 
     open.mockReturnValue(null);
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     await user.click(screen.getByRole('button', { name: /^Rebar guide/ }));
-    expect(open).toHaveBeenLastCalledWith('/api/files/rebar.pdf', '_blank');
+    expect(open).toHaveBeenLastCalledWith(`${location.origin}/api/files/rebar.pdf`, '_blank');
     expect(clicked).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(seen.accessed).toEqual([4, 5]));
   });
@@ -246,6 +246,52 @@ describe('dashboard', () => {
       'noopener,noreferrer',
     );
     await waitFor(() => expect(seen.accessed).toEqual([6, 6]));
+  });
+
+  it('warns before a site path that a browser reads as another host, and never opens javascript:', async () => {
+    const tricky: ContentItem[] = [
+      item({
+        id: 21,
+        title: 'Tab path',
+        category: 'read',
+        type: 'LINK',
+        url: '/\t/evil.example/x',
+      }),
+      item({
+        id: 22,
+        title: 'Backslash path',
+        category: 'read',
+        type: 'PDF',
+        url: '/\\evil.example/a.pdf',
+      }),
+      item({
+        id: 23,
+        title: 'Script link',
+        category: 'read',
+        type: 'LINK',
+        url: 'javascript:alert(1)',
+      }),
+    ];
+    const seen = serve({ content: tricky });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = renderApp('/');
+    for (const [name, href] of [
+      ['Tab path', 'http://evil.example/x'],
+      ['Backslash path', 'http://evil.example/a.pdf'],
+    ] as const) {
+      await user.click(await screen.findByRole('button', { name: new RegExp(`^${name}`) }));
+      const dialog = await screen.findByRole('dialog', { name: 'External Link Warning' });
+      expect(dialog).toHaveTextContent(href);
+      expect(open).not.toHaveBeenCalled();
+      await user.click(within(dialog).getByRole('button', { name: 'Continue to External Site' }));
+      expect(open).toHaveBeenLastCalledWith(href, '_blank', 'noopener,noreferrer');
+      open.mockClear();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
+    await user.click(screen.getByRole('button', { name: /^Script link/ }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+    await waitFor(() => expect(seen.accessed).toEqual([21, 22, 23]));
   });
 
   describe('rows that open a same-origin file are links, for a tap before the app has run', () => {
@@ -329,7 +375,7 @@ describe('dashboard', () => {
         expect(within(watch).getByText('Playing')).toBeInTheDocument();
 
         await user.click(row('Field manual'));
-        expect(open).toHaveBeenLastCalledWith('/api/files/manual.txt', '_blank');
+        expect(open).toHaveBeenLastCalledWith(`${location.origin}/api/files/manual.txt`, '_blank');
         expect(followed).toEqual([false, false]);
         await waitFor(() => expect(seen.accessed).toEqual([2, 9]));
       } finally {
@@ -344,12 +390,12 @@ describe('dashboard', () => {
       (await screen.findByRole('button', { name: /^Safety briefing/ })).focus();
       await user.keyboard(' ');
       expect(open).toHaveBeenCalledTimes(1);
-      expect(open).toHaveBeenLastCalledWith('/api/files/brief.mp3', '_blank');
+      expect(open).toHaveBeenLastCalledWith(`${location.origin}/api/files/brief.mp3`, '_blank');
 
       row('Rebar guide').focus();
       await user.keyboard('{Enter}');
       expect(open).toHaveBeenCalledTimes(2);
-      expect(open).toHaveBeenLastCalledWith('/api/files/rebar.pdf', '_blank');
+      expect(open).toHaveBeenLastCalledWith(`${location.origin}/api/files/rebar.pdf`, '_blank');
       await waitFor(() => expect(seen.accessed).toEqual([4, 5]));
     });
   });
