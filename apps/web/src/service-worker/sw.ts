@@ -7,8 +7,14 @@
  * Built to /sw.js by vite-plugin-pwa (apps/web/pwa.vite.mts), which writes in the precache
  * manifest (self.__WB_MANIFEST) and the shell version (a hash of that manifest).
  */
-import { setCacheNameDetails } from 'workbox-core';
-import { matchPrecache, precache, type PrecacheEntry } from 'workbox-precaching';
+import { cacheNames, setCacheNameDetails } from 'workbox-core';
+import {
+  addPlugins,
+  getCacheKeyForURL,
+  matchPrecache,
+  precache,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import type { RouteMatchCallbackOptions } from 'workbox-core/types.js';
 import { registerRoute } from 'workbox-routing';
 import { cachePolicy, firstViewKey, staleCaches, type CachePolicy } from './cache-policy';
@@ -45,6 +51,36 @@ setCacheNameDetails({ prefix: 'fieldcraft', precache: 'shell', suffix: __SHELL_V
 // Workbox's install (revisioned files with `cache: 'reload'`, never a stale HTTP cache) and
 // activate (entries no longer in the manifest go). Routing is ours, below.
 precache(manifest);
+
+/**
+ * The whole shell at once, as the hand-written worker's cache.addAll did: Workbox's install
+ * fetches one file at a time (workbox#2528), which on a 2 s round trip is minutes. Each answer
+ * goes under the key Workbox uses, so its loop then finds every file cached; whatever fails here
+ * Workbox fetches (and judges) itself.
+ */
+let shellFetched: Promise<unknown> | undefined;
+const fetchShellAtOnce = async () => {
+  const cache = await caches.open(cacheNames.precache);
+  await Promise.all(
+    manifest.map(async (entry) => {
+      const { url, revision } = typeof entry === 'string' ? { url: entry, revision: null } : entry;
+      const key = getCacheKeyForURL(url);
+      const init: RequestInit = {
+        cache: revision ? 'reload' : 'default',
+        credentials: 'same-origin',
+      };
+      const response = await fetch(url, init);
+      if (key && response.ok && !response.redirected) await cache.put(key, response);
+    }),
+  );
+};
+addPlugins([
+  {
+    handlerWillStart: async ({ event }) => {
+      if (event.type === 'install') await (shellFetched ??= fetchShellAtOnce().catch(() => {}));
+    },
+  },
+]);
 
 scope.addEventListener('install', () => {
   // A new version takes over once installed; pages already open keep running from memory, and
