@@ -12,6 +12,7 @@ import type { AppConfig } from '../plugins/config';
 import type { Db } from '../plugins/db';
 import { SESSION_COOKIE } from '../plugins/session';
 import { insertUser } from '../routes/users/users.repository';
+import { MIGRATED_PGLITE } from './pglite-template.setup';
 import { startS3Server } from './s3-server';
 
 /**
@@ -52,14 +53,15 @@ if (postgresProblem) {
 /** Whether the PostgreSQL variants run in this process. */
 export const postgresAvailable = postgresProblem === null;
 
-/** A complete configuration for tests: in-memory PGlite, silent logs, no web app. */
+/** A complete configuration for tests: in-memory PGlite (migrated), silent logs, no web app. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: null,
     databaseSchema: null,
-    pgliteDir: 'memory://',
+    // In memory, from the migrated template (pglite-template.setup.ts).
+    pgliteDir: MIGRATED_PGLITE,
     // One throw-away uploads folder per app; the OS cleans the temp directory.
     uploadsDir: mkdtempSync(path.join(tmpdir(), 'fc-uploads-')),
     storage: { kind: 'local' },
