@@ -109,7 +109,7 @@ const steps = [
   },
   {
     // The web app's jsdom suite: its longest form tests (content management) need a CPU of
-    // their own, so it is a heavy step and never shares its slot.
+    // their own, so it is a heavy step (one of the two slots), never beside two others.
     name: 'web unit tests',
     heavy: true,
     run: () => nx('run', 'web:test'),
