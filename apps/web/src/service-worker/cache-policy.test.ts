@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  byteRange,
   cacheName,
   cachePolicy,
   dropsSavedCopy,
@@ -14,8 +13,17 @@ import {
 } from './cache-policy';
 
 const ORIGIN = 'https://fieldcraft.example';
-const PRECACHED = new Set(['/index.html', '/assets/index-abc.js', '/assets/index-abc.css', '/icons/icon-192.png']);
-const req = (url: string, mode = 'cors', method = 'GET') => ({ url: new URL(url, ORIGIN).href, mode, method });
+const PRECACHED = new Set([
+  '/index.html',
+  '/assets/index-abc.js',
+  '/assets/index-abc.css',
+  '/icons/icon-192.png',
+]);
+const req = (url: string, mode = 'cors', method = 'GET') => ({
+  url: new URL(url, ORIGIN).href,
+  mode,
+  method,
+});
 
 describe('cachePolicy', () => {
   it('answers page navigations on any route with the precached app shell', () => {
@@ -45,11 +53,17 @@ describe('cachePolicy', () => {
   });
 
   it('leaves other origins, non-GET methods, sw.js and unknown files to the network', () => {
-    expect(cachePolicy(req('https://player.vimeo.com/video/1', 'navigate'), ORIGIN, PRECACHED)).toBe('network');
-    expect(cachePolicy(req('/assets/index-abc.js', 'cors', 'POST'), ORIGIN, PRECACHED)).toBe('network');
+    expect(
+      cachePolicy(req('https://player.vimeo.com/video/1', 'navigate'), ORIGIN, PRECACHED),
+    ).toBe('network');
+    expect(cachePolicy(req('/assets/index-abc.js', 'cors', 'POST'), ORIGIN, PRECACHED)).toBe(
+      'network',
+    );
     expect(cachePolicy(req('/sw.js'), ORIGIN, PRECACHED)).toBe('network');
     expect(cachePolicy(req('/assets/old-build-123.js'), ORIGIN, PRECACHED)).toBe('network');
-    expect(cachePolicy({ url: 'not a url', mode: 'cors', method: 'GET' }, ORIGIN, PRECACHED)).toBe('network');
+    expect(cachePolicy({ url: 'not a url', mode: 'cors', method: 'GET' }, ORIGIN, PRECACHED)).toBe(
+      'network',
+    );
   });
 
   it('does not mistake look-alike paths for the API', () => {
@@ -61,34 +75,30 @@ describe('cachePolicy', () => {
 describe('saved files', () => {
   it('sends uploaded files, fetched or opened in a tab, to the network first with the saved copy behind', () => {
     for (const mode of ['cors', 'no-cors', 'navigate', 'same-origin']) {
-      expect(cachePolicy(req('/api/files/0123abcd.pdf', mode), ORIGIN, PRECACHED), mode).toBe('saved-file');
+      expect(cachePolicy(req('/api/files/0123abcd.pdf', mode), ORIGIN, PRECACHED), mode).toBe(
+        'saved-file',
+      );
     }
     expect(cachePolicy(req('/api/files/0123abcd.mp3?x=1'), ORIGIN, PRECACHED)).toBe('saved-file');
     // Only reading: an upload or delete never touches the saved copy.
-    expect(cachePolicy(req('/api/files/0123abcd.pdf', 'cors', 'DELETE'), ORIGIN, PRECACHED)).toBe('network');
-    expect(cachePolicy(req('https://elsewhere.example/api/files/a.pdf'), ORIGIN, PRECACHED)).toBe('network');
+    expect(cachePolicy(req('/api/files/0123abcd.pdf', 'cors', 'DELETE'), ORIGIN, PRECACHED)).toBe(
+      'network',
+    );
+    expect(cachePolicy(req('https://elsewhere.example/api/files/a.pdf'), ORIGIN, PRECACHED)).toBe(
+      'network',
+    );
   });
 
   it('keys a saved file by origin and path, whatever the query or hash', () => {
-    expect(savedFileKey('/api/files/a.pdf?download=1#page=2', ORIGIN)).toBe(`${ORIGIN}/api/files/a.pdf`);
+    expect(savedFileKey('/api/files/a.pdf?download=1#page=2', ORIGIN)).toBe(
+      `${ORIGIN}/api/files/a.pdf`,
+    );
     expect(savedFileKey(`${ORIGIN}/api/files/a.pdf`)).toBe(`${ORIGIN}/api/files/a.pdf`);
   });
 
   it('drops the saved copy when the server says the file is gone or not the user’s, not when signed out', () => {
     expect([403, 404, 410].every(dropsSavedCopy)).toBe(true);
     expect([200, 206, 304, 401, 416, 500, 503].some(dropsSavedCopy)).toBe(false);
-  });
-
-  it('answers media range requests from the saved copy as the files route does', () => {
-    expect(byteRange(null, 100)).toBeNull();
-    expect(byteRange('bytes=0-', 100)).toEqual({ start: 0, end: 99 });
-    expect(byteRange('bytes=10-19', 100)).toEqual({ start: 10, end: 19 });
-    expect(byteRange('bytes=90-500', 100)).toEqual({ start: 90, end: 99 });
-    expect(byteRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
-    expect(byteRange('bytes=100-', 100)).toBe('unsatisfiable');
-    expect(byteRange('bytes=-', 100)).toBe('unsatisfiable');
-    expect(byteRange('bytes=0-1,5-6', 100)).toBeNull();
-    expect(byteRange('items=0-1', 100)).toBeNull();
   });
 
   it('keeps the saved-files cache when a new shell version activates', () => {
@@ -122,7 +132,14 @@ describe('the first view', () => {
     expect(firstViewKey(`${ORIGIN}/dashboard`, ORIGIN)).toBe(`${ORIGIN}/dashboard`);
     expect(firstViewKey(`${ORIGIN}/dashboard?tab=listen#top`, ORIGIN)).toBe(`${ORIGIN}/dashboard`);
     expect(firstViewKey(`${ORIGIN}/?from=login`, ORIGIN)).toBe(`${ORIGIN}/`);
-    for (const path of ['/login', '/dashboard/', '/dashboards', '/admin', '/test-room/3', '/index.html']) {
+    for (const path of [
+      '/login',
+      '/dashboard/',
+      '/dashboards',
+      '/admin',
+      '/test-room/3',
+      '/index.html',
+    ]) {
       expect(firstViewKey(`${ORIGIN}${path}`, ORIGIN), path).toBeNull();
     }
     expect(firstViewKey('https://elsewhere.example/dashboard', ORIGIN)).toBeNull();
@@ -141,7 +158,9 @@ describe('the first view', () => {
 
   it('replaces the kept page with a new server-rendered first view of this build', () => {
     expect(firstViewUpdate(ok, firstView, PRECACHED)).toBe('replace');
-    expect(firstViewUpdate({ ...ok, contentType: 'TEXT/HTML' }, firstView, PRECACHED)).toBe('replace');
+    expect(firstViewUpdate({ ...ok, contentType: 'TEXT/HTML' }, firstView, PRECACHED)).toBe(
+      'replace',
+    );
   });
 
   it('drops it for the plain shell (signed out), 401/403, redirects, errors and non-HTML answers', () => {
@@ -151,14 +170,18 @@ describe('the first view', () => {
       expect(firstViewUpdate({ ...ok, status }, firstView, PRECACHED), String(status)).toBe('drop');
     }
     expect(firstViewUpdate({ ...ok, redirected: true }, firstView, PRECACHED)).toBe('drop');
-    expect(firstViewUpdate({ ...ok, contentType: 'application/json' }, firstView, PRECACHED)).toBe('drop');
+    expect(firstViewUpdate({ ...ok, contentType: 'application/json' }, firstView, PRECACHED)).toBe(
+      'drop',
+    );
     expect(firstViewUpdate({ ...ok, contentType: null }, firstView, PRECACHED)).toBe('drop');
   });
 
   it('keeps it when the server could not draw one this time (a plain page marked unavailable)', () => {
     expect(firstViewUpdate({ ...ok, unavailable: true }, shellPage(), PRECACHED)).toBe('keep');
     // Only on the server's own plain page: an error status still drops it.
-    expect(firstViewUpdate({ ...ok, status: 500, unavailable: true }, null, PRECACHED)).toBe('drop');
+    expect(firstViewUpdate({ ...ok, status: 500, unavailable: true }, null, PRECACHED)).toBe(
+      'drop',
+    );
   });
 
   it('drops a first view of another build: its scripts are not precached, so offline it would not start', () => {
@@ -167,10 +190,9 @@ describe('the first view', () => {
   });
 
   it('is dropped by every activating worker, with the old shells; saved files stay', () => {
-    expect(staleCaches([cacheName('old'), FIRST_VIEW_CACHE, SAVED_FILES_CACHE, cacheName('new')], 'new')).toEqual([
-      cacheName('old'),
-      FIRST_VIEW_CACHE,
-    ]);
+    expect(
+      staleCaches([cacheName('old'), FIRST_VIEW_CACHE, SAVED_FILES_CACHE, cacheName('new')], 'new'),
+    ).toEqual([cacheName('old'), FIRST_VIEW_CACHE]);
     expect(FIRST_VIEW_CACHE).toBe('fieldcraft-first-view');
   });
 });

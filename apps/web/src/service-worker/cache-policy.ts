@@ -99,31 +99,6 @@ export function dropsSavedCopy(status: number): boolean {
   return status === 403 || status === 404 || status === 410;
 }
 
-/**
- * One `bytes=` range of a saved file of `size` bytes, as the API's files route reads it:
- * {start, end} (inclusive), 'unsatisfiable', or null to answer with the whole file.
- */
-export function byteRange(
-  header: string | null,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | null {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m)
-    return header.trim().startsWith('bytes=') && !header.includes(',') ? 'unsatisfiable' : null;
-  const [, from = '', to = ''] = m;
-  if (from === '' && to === '') return 'unsatisfiable';
-  if (from === '') {
-    const suffix = Number(to);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(from);
-  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
-}
-
 // ---- the first view (docs/field-readiness.md "First view from the service worker") ------------
 
 /**

@@ -1,60 +1,91 @@
 /**
- * Fieldcraft's service worker: precaches the app shell so it opens without signal; never caches
- * the API, uploaded files or the voice socket. Uploaded files the user saved for offline use
- * (the page writes them to SAVED_FILES_CACHE) answer from that cache when the network fails.
- * Navigations to / and /dashboard answer with the last page the server rendered for the
- * signed-in user, kept in FIRST_VIEW_CACHE (first-view.ts). Built to /sw.js by the web build
- * (apps/web/pwa.vite.mts), which replaces the two placeholders below with the build's file list
- * and a version derived from those files' contents. docs/field-readiness.md
+ * Fieldcraft's service worker (docs/field-readiness.md "Service worker"), on Workbox: precaches
+ * the app shell so it opens without signal; never caches the API, uploaded files or the voice
+ * socket. Uploaded files the user saved for offline use answer from their cache when the network
+ * fails (saved-files.ts). Navigations to / and /dashboard answer with the last page the server
+ * rendered for the signed-in user (first-view.ts). Which request gets what is cache-policy.ts.
+ * Built to /sw.js by vite-plugin-pwa (apps/web/pwa.vite.mts), which writes in the precache
+ * manifest (self.__WB_MANIFEST) and the shell version (a hash of that manifest).
  */
+import { cacheNames, setCacheNameDetails } from 'workbox-core';
 import {
-  byteRange,
-  cacheName,
-  cachePolicy,
-  dropsSavedCopy,
-  firstViewKey,
-  SAVED_FILES_CACHE,
-  savedFileKey,
-  staleCaches,
-} from './cache-policy';
+  addPlugins,
+  getCacheKeyForURL,
+  matchPrecache,
+  precache,
+  type PrecacheEntry,
+} from 'workbox-precaching';
+import type { RouteMatchCallbackOptions } from 'workbox-core/types.js';
+import { registerRoute } from 'workbox-routing';
+import { cachePolicy, firstViewKey, staleCaches, type CachePolicy } from './cache-policy';
 import { firstViewNavigation, prefillFirstViews } from './first-view';
+import { savedFilesStrategy } from './saved-files';
 
-declare const __PRECACHE_URLS__: string[];
 declare const __SHELL_VERSION__: string;
 
 // The DOM lib (this project's) has no service-worker types; the few members used are typed here.
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  respondWith(response: Promise<Response> | Response): void;
-}
 interface ServiceWorkerScope {
   readonly location: Location;
   skipWaiting(): Promise<void>;
   readonly clients: { claim(): Promise<void> };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
 }
 
 const scope = self as unknown as ServiceWorkerScope;
-const CACHE = cacheName(__SHELL_VERSION__);
-const PRECACHE = new Set(__PRECACHE_URLS__);
-const INDEX = '/index.html';
+// Written in by the build (workbox-build injectManifest looks for exactly `self.__WB_MANIFEST`).
+const manifest = (self as unknown as { __WB_MANIFEST: (PrecacheEntry | string)[] }).__WB_MANIFEST;
+const PRECACHE: ReadonlySet<string> = new Set(
+  manifest.map(
+    (entry) => new URL(typeof entry === 'string' ? entry : entry.url, scope.location.href).pathname,
+  ),
+);
 const fetchPage = (url: string, init: RequestInit) => fetch(url, init);
 
-scope.addEventListener('install', (event) => {
-  event.waitUntil(
-    (async () => {
-      const cache = await caches.open(CACHE);
-      // `reload` bypasses the HTTP cache, so a new version never precaches a stale file.
-      await cache.addAll([...PRECACHE].map((url) => new Request(url, { cache: 'reload' })));
-      // A new version takes over at once; pages already open keep running from memory, and the
-      // next load gets the new shell (docs/field-readiness.md "Updates").
-      await scope.skipWaiting();
-    })(),
+// One cache per shell version, `fieldcraft-shell-<version>` (cache-policy.ts cacheName; Workbox
+// joins prefix, name and suffix with '-'): a new build precaches into a new cache, and the old
+// one goes on activate (staleCaches), with the kept first view.
+setCacheNameDetails({ prefix: 'fieldcraft', precache: 'shell', suffix: __SHELL_VERSION__ });
+// Workbox's install (revisioned files with `cache: 'reload'`, never a stale HTTP cache) and
+// activate (entries no longer in the manifest go). Routing is ours, below.
+precache(manifest);
+
+/**
+ * The whole shell at once, as the hand-written worker's cache.addAll did: Workbox's install
+ * fetches one file at a time (workbox#2528), which on a 2 s round trip is minutes. Each answer
+ * goes under the key Workbox uses, so its loop then finds every file cached; whatever fails here
+ * Workbox fetches (and judges) itself.
+ */
+let shellFetched: Promise<unknown> | undefined;
+const fetchShellAtOnce = async () => {
+  const cache = await caches.open(cacheNames.precache);
+  await Promise.all(
+    manifest.map(async (entry) => {
+      const { url, revision } = typeof entry === 'string' ? { url: entry, revision: null } : entry;
+      const key = getCacheKeyForURL(url);
+      const init: RequestInit = {
+        cache: revision ? 'reload' : 'default',
+        credentials: 'same-origin',
+      };
+      const response = await fetch(url, init);
+      if (key && response.ok && !response.redirected) await cache.put(key, response);
+    }),
   );
+};
+addPlugins([
+  {
+    handlerWillStart: async ({ event }) => {
+      if (event.type === 'install') await (shellFetched ??= fetchShellAtOnce().catch(() => {}));
+    },
+  },
+]);
+
+scope.addEventListener('install', () => {
+  // A new version takes over once installed; pages already open keep running from memory, and
+  // the next load gets the new shell (docs/field-readiness.md "Updates").
+  void scope.skipWaiting();
 });
 
 scope.addEventListener('activate', (event) => {
@@ -72,74 +103,25 @@ scope.addEventListener('activate', (event) => {
   );
 });
 
-/**
- * The saved copy of an uploaded file, as the answer to `request`: the whole file (200), or the
- * byte range a media element asked for (206; 416 outside the file). Null when nothing is saved.
- */
-async function savedCopy(request: Request): Promise<Response | null> {
-  const cache = await caches.open(SAVED_FILES_CACHE);
-  const saved = await cache.match(savedFileKey(request.url), { ignoreVary: true });
-  if (!saved) return null;
-  const header = request.headers.get('range');
-  if (!header) return saved;
-  const body = await saved.blob();
-  const size = body.size;
-  const wanted = byteRange(header, size);
-  if (wanted === null) return new Response(body, { status: 200, headers: saved.headers });
-  if (wanted === 'unsatisfiable') {
-    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
-  }
-  const headers = new Headers(saved.headers);
-  headers.set('content-range', `bytes ${wanted.start}-${wanted.end}/${size}`);
-  headers.set('content-length', String(wanted.end - wanted.start + 1));
-  return new Response(body.slice(wanted.start, wanted.end + 1), { status: 206, headers });
-}
+const policyIs =
+  (policy: CachePolicy) =>
+  ({ request }: RouteMatchCallbackOptions) =>
+    cachePolicy(request, scope.location.origin, PRECACHE) === policy;
 
-/** Uploaded files: the network first; the saved copy only when there is no network. */
-async function savedFile(request: Request): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(request);
-  } catch (error) {
-    const copy = await savedCopy(request);
-    if (copy) return copy;
-    throw error;
-  }
-  // The server says the file is gone or no longer this user's: its saved copy goes too.
-  if (dropsSavedCopy(response.status)) {
-    const cache = await caches.open(SAVED_FILES_CACHE);
-    await cache.delete(savedFileKey(request.url));
-  }
+/** A file of the shell from the precache (query ignored), else the network. */
+const fromPrecache = async (path: string, request: Request) =>
+  (await matchPrecache(path)) ?? fetch(request);
+
+registerRoute(policyIs('saved-file'), savedFilesStrategy());
+
+registerRoute(policyIs('app-shell'), ({ request, event }) => {
+  const shell = () => fromPrecache('/index.html', request);
+  const firstView = firstViewKey(request.url, scope.location.origin);
+  if (!firstView) return shell();
+  // The kept first view, else the shell; then the page again from the network, in the background.
+  const { response, refresh } = firstViewNavigation(caches, fetchPage, firstView, PRECACHE, shell);
+  (event as ExtendableEvent).waitUntil(refresh);
   return response;
-}
-
-scope.addEventListener('fetch', (event) => {
-  const policy = cachePolicy(event.request, scope.location.origin, PRECACHE);
-  if (policy === 'network') return;
-  if (policy === 'saved-file') {
-    event.respondWith(savedFile(event.request));
-    return;
-  }
-  const key = policy === 'app-shell' ? INDEX : new URL(event.request.url).pathname;
-  const fromShell = async () => {
-    const cache = await caches.open(CACHE);
-    const cached = await cache.match(key);
-    return cached ?? fetch(event.request);
-  };
-  const firstView =
-    policy === 'app-shell' ? firstViewKey(event.request.url, scope.location.origin) : null;
-  if (firstView) {
-    // The kept first view, else the shell; then the page again from the network, in the background.
-    const { response, refresh } = firstViewNavigation(
-      caches,
-      fetchPage,
-      firstView,
-      PRECACHE,
-      fromShell,
-    );
-    event.respondWith(response);
-    event.waitUntil(refresh);
-    return;
-  }
-  event.respondWith(fromShell());
 });
+
+registerRoute(policyIs('precache'), ({ request, url }) => fromPrecache(url.pathname, request));
