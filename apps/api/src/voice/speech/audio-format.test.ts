@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUlaw, encodePcm16, encodeUlaw, linearToUlaw, ulawToLinear } from '@fieldcraft/audio';
+import { decodeUlaw, encodePcm16, encodeUlaw } from '@fieldcraft/audio';
 import {
   AudioFormatError,
   createUserAudioDecoder,
