@@ -1,8 +1,8 @@
 // Audio codecs of the voice protocol (voice-protocol.md §8), shared by the API's voice runtime
 // and the browser voice client. Framework-free and browser-safe: no Buffer, no node: modules.
 export { Base64Error, base64ToBytes, bytesToBase64 } from './base64';
-export { AUDIO_FORMATS, DEFAULT_INPUT_FORMAT } from './format';
-export type { AudioCodec, AudioFormatName } from './format';
+export { DEFAULT_INPUT_FORMAT } from './format';
+export type { AudioCodec } from './format';
 export {
   decodePcm16,
   encodePcm16,

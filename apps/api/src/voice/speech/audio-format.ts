@@ -1,5 +1,4 @@
 import {
-  AUDIO_FORMATS,
   Base64Error,
   base64ToBytes as decodeBase64,
   bytesToBase64,
@@ -8,6 +7,7 @@ import {
   encodePcm16,
   encodeUlaw,
 } from '@fieldcraft/audio';
+import { AgentOutputFormatSchema } from '@fieldcraft/contracts';
 import { Resampler } from './resample';
 
 // The protocol's audio formats (voice-protocol.md §8) at the socket: `<codec>_<rate>`, mono,
@@ -18,7 +18,7 @@ import { Resampler } from './resample';
 export type AudioFormat = { codec: 'pcm' | 'ulaw'; sampleRate: number };
 
 /** The formats the protocol allows (voice-protocol.md §8). */
-export const SUPPORTED_FORMATS = AUDIO_FORMATS;
+export const SUPPORTED_FORMATS = AgentOutputFormatSchema.options;
 
 /** The rate the recognizer and the endpointer work at. */
 export const RECOGNITION_RATE = 16000;
