@@ -498,14 +498,16 @@ describeEachDatabase(
             .execute(),
         ).toEqual([{ role: 'user', text: 'How deep should a footing\tbe?\nThanks' }]),
       );
-      // The agent's answer to it is stored too.
-      const agentRows = await ctx.db
-        .selectFrom('conversation_messages')
-        .select('event_id')
-        .where('conversation_id', '=', id)
-        .where('role', '=', 'agent')
-        .execute();
-      expect(agentRows.map((r) => r.event_id)).toContain(eventIdOf(answer));
+      // The agent's answer to it is stored too (its write queues behind the user's row).
+      await eventually(async () => {
+        const agentRows = await ctx.db
+          .selectFrom('conversation_messages')
+          .select('event_id')
+          .where('conversation_id', '=', id)
+          .where('role', '=', 'agent')
+          .execute();
+        expect(agentRows.map((r) => r.event_id)).toContain(eventIdOf(answer));
+      });
     });
 
     it('answers unknown paths with 404 and leaves the HTTP API alone', async () => {
