@@ -498,7 +498,8 @@ describeEachDatabase(
             .execute(),
         ).toEqual([{ role: 'user', text: 'How deep should a footing\tbe?\nThanks' }]),
       );
-      // The agent's answer to it is stored too (its write queues behind the user's row).
+      // The agent's answer to it is stored too (written after the user's turn, so waited for
+      // the same way: on a loaded machine it was not there yet when the user's row was).
       await eventually(async () => {
         const agentRows = await ctx.db
           .selectFrom('conversation_messages')
