@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 import local from './tools/eslint/local-rules.mjs';
 
@@ -38,6 +39,7 @@ const boundaries = {
       onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'],
       bannedExternalImports: ['react', 'react-dom', '@mui/*'],
     },
+    // scope:shared libs (contracts, audio) serve the API and the browser alike.
     { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   ],
 };
@@ -82,8 +84,43 @@ export default tseslint.config([
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}', 'libs/voice-client/**/*.ts'],
+    files: [
+      'apps/web/**/*.{ts,tsx}',
+      'libs/ui/**/*.{ts,tsx}',
+      'libs/voice-client/**/*.ts',
+      'libs/audio/**/*.ts',
+    ],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // libs/audio runs in the browser (voice client) and in Node (API): neither Node's modules
+    // nor its globals, so it bundles for both unchanged.
+    files: ['libs/audio/src/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'Buffer',
+          'process',
+          'global',
+          'require',
+          '__dirname',
+          '__filename',
+          'setImmediate',
+        ].map((name) => ({ name, message: 'libs/audio is browser-safe: no Node globals.' })),
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(node:|(${builtinModules.join('|')})(/|$))`,
+              message: 'libs/audio is browser-safe: no Node modules.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}'],

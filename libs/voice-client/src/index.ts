@@ -31,16 +31,16 @@ export type { IncomingMessage, MessageAttachment, OutgoingMessage } from './prot
 
 export { DEFAULT_INPUT_FORMAT, parseFormat } from './audio/format';
 export type { AudioCodec, AudioFormat } from './audio/format';
+export { decodeAudio, encodeAudio } from './audio/encoders';
+// The codecs are libs/audio's (shared with the API), bundled into the client.
 export {
   base64ToBytes,
   bytesToBase64,
-  decodeAudio,
-  encodeAudio,
   floatToPcm16,
   floatToUlaw,
   linearToUlaw,
   pcm16ToFloat,
   ulawToFloat,
   ulawToLinear,
-} from './audio/encoders';
+} from '@fieldcraft/audio';
 export type { WorkletUrls } from './worklets/worklet-loader';

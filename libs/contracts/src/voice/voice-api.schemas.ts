@@ -97,6 +97,16 @@ export type TranscriptHit = z.infer<typeof TranscriptHitSchema>;
 
 export const AgentProviderSchema = z.enum(['local', 'elevenlabs']);
 export const AgentOverrideSchema = z.enum(['first_message', 'prompt', 'language', 'voice']);
+/** The audio formats a local agent may speak in (voice-protocol.md §8, the values in use). */
+export const AgentOutputFormatSchema = z.enum([
+  'pcm_8000',
+  'pcm_16000',
+  'pcm_22050',
+  'pcm_24000',
+  'pcm_44100',
+  'pcm_48000',
+  'ulaw_8000',
+]);
 
 /** GET/POST/PATCH /api/owner/agents: the full agent record (OWNER). */
 export const AgentDetailSchema = z.object({
@@ -129,17 +139,7 @@ export const CreateAgentBodySchema = z.object({
   firstMessage: z.string().max(1000).default(''),
   language: z.string().trim().min(2).max(10).default('en'),
   voice: z.string().trim().max(100).nullable().default(null),
-  outputFormat: z
-    .enum([
-      'pcm_8000',
-      'pcm_16000',
-      'pcm_22050',
-      'pcm_24000',
-      'pcm_44100',
-      'pcm_48000',
-      'ulaw_8000',
-    ])
-    .default('pcm_16000'),
+  outputFormat: AgentOutputFormatSchema.default('pcm_16000'),
   allowedOverrides: z.array(AgentOverrideSchema).default([]),
   knowledgeContentIds: z.array(z.number().int().positive()).max(1000).default([]),
 });

@@ -1,7 +1,7 @@
+import type { AudioCodec } from '@fieldcraft/audio';
 import { VoiceClientError } from '../voice-client-error';
 
-/** Codecs the voice protocol carries. */
-export type AudioCodec = 'pcm' | 'ulaw';
+export type { AudioCodec } from '@fieldcraft/audio';
 
 /** A parsed audio format string such as `pcm_16000`. */
 export interface AudioFormat {
@@ -9,8 +9,7 @@ export interface AudioFormat {
   sampleRate: number;
 }
 
-/** The input format used when the server does not say otherwise. */
-export const DEFAULT_INPUT_FORMAT = 'pcm_16000';
+export { DEFAULT_INPUT_FORMAT } from '@fieldcraft/audio';
 
 /**
  * Parses `codec_samplerate` (codec pcm or ulaw). Throws the spec's texts:

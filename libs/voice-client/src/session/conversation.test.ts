@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ManualClock, fakePlatform, flush, metadata } from '../../test-support/fakes';
-import { floatToPcm16, bytesToBase64 } from '../audio/encoders';
+import { bytesToBase64, floatToPcm16 } from '@fieldcraft/audio';
 import { VoiceClientError } from '../voice-client-error';
 import { Conversation } from './conversation';
 import type { SessionOptions } from './options';

@@ -103,3 +103,23 @@ export function closeReason(reason: string): string {
   while (Buffer.byteLength(out) > 123) out = out.slice(0, -1);
   return out;
 }
+
+/** The error event's error_type for a server close code (voice-protocol.md §5, §9). */
+export function errorType(code: number): string {
+  switch (code) {
+    case 1001:
+      return 'server_shutdown';
+    case 1002:
+      return 'operational_error';
+    case 1008:
+      return 'policy_violation';
+    case 1009:
+      return 'frame_too_large';
+    case 1012:
+      return 'agent_redeployed';
+    case 1013:
+      return 'server_busy';
+    default:
+      return 'internal_error';
+  }
+}

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { decodeUlaw, encodePcm16, encodeUlaw } from '@fieldcraft/audio';
 import {
   AudioFormatError,
   createUserAudioDecoder,
-  decodeUlaw,
   decodeUserAudio,
   encodeAgentAudio,
-  encodePcm16,
-  encodeUlaw,
-  linearToUlaw,
   parseAudioFormat,
   resample,
   SUPPORTED_FORMATS,
-  ulawToLinear,
 } from './audio-format';
 import { concat, rms, tone } from './test-signals';
 
@@ -49,38 +45,7 @@ describe('parseAudioFormat', () => {
   );
 });
 
-describe('µ-law (voice-protocol.md §8)', () => {
-  it('encodes the reference vectors; silence is 0xFF', () => {
-    expect(linearToUlaw(0)).toBe(0xff);
-    expect(linearToUlaw(-1)).toBe(0x7f);
-    expect(linearToUlaw(32767)).toBe(0x80);
-    expect(linearToUlaw(-32768)).toBe(0x00);
-    expect(linearToUlaw(100)).toBe(0xf2);
-    expect(linearToUlaw(-100)).toBe(0x72);
-    expect(linearToUlaw(1000)).toBe(0xce);
-    expect(linearToUlaw(8316)).toBe(0x9f);
-  });
-
-  it('decodes with the segment bases 0, 132, 396 … 16764', () => {
-    const bases = [0, 1, 2, 3, 4, 5, 6, 7].map((e) => ulawToLinear(~(e << 4) & 0xff));
-    expect(bases).toEqual([0, 132, 396, 924, 1980, 4092, 8316, 16764]);
-    expect(ulawToLinear(0x80)).toBe(32124);
-    expect(ulawToLinear(0x00)).toBe(-32124);
-  });
-
-  it('round-trips every code (a byte decodes and re-encodes to itself)', () => {
-    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
-    const again = encodeUlaw(decodeUlaw(all));
-    all.forEach((b, i) => expect(again[i]).toBe(b === 0x7f ? 0xff : b)); // -0 is +0
-  });
-
-  it('keeps the error within the segment step on a full-scale sweep', () => {
-    for (let s = -32768; s < 32768; s += 37) {
-      const back = ulawToLinear(linearToUlaw(s));
-      expect(Math.abs(back - s)).toBeLessThanOrEqual(Math.max(16, Math.abs(s) / 16) + 132);
-    }
-  });
-});
+// The codecs themselves are tested exhaustively in libs/audio.
 
 describe('decodeUserAudio', () => {
   it('passes pcm_16000 through unchanged', () => {

@@ -1,7 +1,7 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { encodePcm16 } from './audio-format';
+import { encodePcm16 } from '@fieldcraft/audio';
 import type { RecognitionResult, SpeechRecognizer } from './speech.types';
 
 // The Node side of asr-worker.py: one long-running python3 process with pocketsphinx and its
