@@ -8,9 +8,9 @@ import {
   VoiceClientError,
 } from '@fieldcraft/voice-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../app/api';
-import { config } from '../../app/config';
-import { useAppDispatch } from '../../app/hooks';
+import { api } from '../../shared/api/api';
+import { config } from '../../shared/config';
+import { useAppDispatch } from '../../shared/store/hooks';
 import { type QueuedQuestion, dequeue, enqueue, readQueue } from './offline-queue';
 import type { VoicePreferences } from './voice-preferences';
 import { roomConversationsTag, useGetRoomSignedUrlMutation } from './voice.api';

@@ -15,10 +15,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { serverErrorDetail } from '../../../app/api';
-import { useAppDispatch } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
-import { showToast } from '../../../app/toasts.slice';
+import { serverErrorDetail } from '../../../shared/api/api';
+import { useAppDispatch } from '../../../shared/store/hooks';
+import { paths } from '../../../shared/paths';
+import { showToast } from '../../../shared/toasts/toasts.slice';
 import {
   useDeleteAgentMutation,
   useGetKnowledgeChoicesQuery,

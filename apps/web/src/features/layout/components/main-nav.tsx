@@ -12,7 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { OutdoorModeButton } from './outdoor-mode-switch';
 
 const labelOnWideScreens = { display: { xs: 'none', md: 'inline' } } as const;

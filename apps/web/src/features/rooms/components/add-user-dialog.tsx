@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, type FormEvent } from 'react';
-import { useFormDialogSubmit } from '../../../app/use-form-dialog-submit';
+import { useFormDialogSubmit } from '../../../shared/forms/use-form-dialog-submit';
 import { useCreateUserMutation } from '../rooms.api';
 
 type Field = 'email' | 'username' | 'password' | 'firstName' | 'lastName' | 'role' | 'status';

@@ -11,7 +11,7 @@ import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
-import { config } from '../../../app/config';
+import { config } from '../../../shared/config';
 import type { ChatMessage, QueuedChatQuestion, TextOnlyReason } from '../use-room-conversation';
 import { ChatMessageItem } from './chat-message-item';
 
