@@ -19,7 +19,7 @@ import { CompaniesPage, UserManagementPage } from './routes/people-pages';
 // Assistant chat and agents (issue 7).
 import { AgentsPage, AssistantChatPage } from './routes/assistant-pages';
 // The owner's home and the admin landing page (issue 7).
-import { MainDashboardPage, OwnerControlPage } from './routes/owner-home-pages';
+import { AdminHomePage, OwnerControlPage } from './routes/owner-home-pages';
 // Bulk upload (issue 7).
 import { BulkUploadPage } from './routes/bulk-upload-pages';
 // Analytics (issue 7).
@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
         element: <GuardedPage page={RoomsPage} allowedRoles={everyone} area="rooms" />,
       },
       {
-        path: paths.testRoom.path,
+        path: paths.roomChat.path,
         element: <GuardedPage page={RoomChatPage} allowedRoles={everyone} area="rooms" />,
       },
       {
@@ -59,8 +59,8 @@ export const routes: RouteObject[] = [
         element: <GuardedPage page={ContentManagementPage} allowedRoles={owners} />,
       },
       {
-        path: paths.mainDashboard.path,
-        element: <GuardedPage page={MainDashboardPage} allowedRoles={admins} area="rooms" />,
+        path: paths.adminHome.path,
+        element: <GuardedPage page={AdminHomePage} allowedRoles={admins} area="rooms" />,
       },
       { path: paths.testStation.path, element: <GuardedPage page={TestStationPage} /> },
       // People and companies (issue 7): OWNER and ADMIN; anyone else → /test-station.
@@ -74,11 +74,11 @@ export const routes: RouteObject[] = [
       },
       // Assistant chat (OWNER, and an ADMIN over what they may see) and agents (OWNER).
       {
-        path: paths.simpleChat.path,
+        path: paths.assistantChat.path,
         element: <GuardedPage page={AssistantChatPage} allowedRoles={admins} area="rooms" />,
       },
       {
-        path: paths.fastRedeploy.path,
+        path: paths.agents.path,
         element: <GuardedPage page={AgentsPage} allowedRoles={owners} area="rooms" />,
       },
       {

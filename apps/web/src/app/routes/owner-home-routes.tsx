@@ -1,5 +1,5 @@
 import type { User } from '@fieldcraft/contracts';
-import { MainDashboardPage } from '../../features/operations/components/main-dashboard-page';
+import { AdminHomePage } from '../../features/operations/components/admin-home-page';
 import { OwnerControlPage } from '../../features/operations/components/owner-control-page';
 import { PreviewAsUserButton } from '../../features/people/preview/components/preview-as-user-button';
 
@@ -10,6 +10,6 @@ export function OwnerControlRoute({ user }: { user: User }) {
   return <OwnerControlPage user={user} previewAction={<PreviewAsUserButton />} />;
 }
 
-export function MainDashboardRoute({ user }: { user: User }) {
-  return <MainDashboardPage user={user} previewAction={<PreviewAsUserButton />} />;
+export function AdminHomeRoute({ user }: { user: User }) {
+  return <AdminHomePage user={user} previewAction={<PreviewAsUserButton />} />;
 }

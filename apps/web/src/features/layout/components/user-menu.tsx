@@ -113,7 +113,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           Profile
         </MenuItem>
         {user.role === 'OWNER' || user.role === 'ADMIN' ? (
-          <MenuItem component={RouterLink} to={paths.mainDashboard.getHref()} onClick={close}>
+          <MenuItem component={RouterLink} to={paths.adminHome.getHref()} onClick={close}>
             <ListItemIcon>
               <DashboardIcon fontSize="small" />
             </ListItemIcon>

@@ -50,7 +50,7 @@ const manage: Shortcut[] = [
   {
     label: 'Fast Redeploy',
     description: 'Agents, their settings and their rooms',
-    href: paths.fastRedeploy.getHref(),
+    href: paths.agents.getHref(),
     icon: <AutorenewIcon />,
   },
 ];
@@ -59,7 +59,7 @@ const insight: Shortcut[] = [
   {
     label: 'AI Assistant Chat',
     description: 'Ask the advisor over the whole library',
-    href: paths.simpleChat.getHref(),
+    href: paths.assistantChat.getHref(),
     icon: <ChatIcon />,
   },
   {

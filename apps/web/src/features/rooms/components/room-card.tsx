@@ -73,7 +73,7 @@ function OwnerButton({
 export function RoomCard({ room, ownerActions }: RoomCardProps) {
   const navigate = useNavigate();
   const live = room.status === 'LIVE';
-  const href = paths.testRoom.getHref(room.id);
+  const href = paths.roomChat.getHref(room.id);
 
   return (
     <Card

@@ -80,7 +80,7 @@ export function AdminPreviewOverlay() {
                 onClick={() => {
                   setOpen(false);
                   exitPreviewMode();
-                  navigate(paths.mainDashboard.getHref());
+                  navigate(paths.adminHome.getHref());
                 }}
               >
                 Exit Preview Mode

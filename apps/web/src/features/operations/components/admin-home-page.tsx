@@ -10,7 +10,7 @@ import { useAdminSummary } from '../owner-control.api';
 import { type Shortcut, ShortcutGrid } from './shortcut-grid';
 import { SummarySection } from './summary-section';
 
-export interface MainDashboardPageProps {
+export interface AdminHomePageProps {
   user: User;
   /** The 'Preview as User' button (preview-mode feature), composed in app/. */
   previewAction?: ReactNode;
@@ -20,7 +20,7 @@ export interface MainDashboardPageProps {
  * /main-dashboard (OWNER, ADMIN): the admin landing page, where leaving preview mode returns.
  * An ADMIN sees their company's numbers; an OWNER the whole install and a way to Owner Control.
  */
-export function MainDashboardPage({ user, previewAction }: MainDashboardPageProps) {
+export function AdminHomePage({ user, previewAction }: AdminHomePageProps) {
   const { data, isLoading, isError, refetch } = useAdminSummary();
   const isOwner = user.role === 'OWNER';
   const shortcuts: Shortcut[] = [
