@@ -15,7 +15,22 @@ export interface ApiQueryError {
   data?: unknown;
 }
 
-function parseJson(text: string): unknown {
+/**
+ * What every call to the API sends besides its body: JSON accepted, the informational
+ * `user-role`, the impersonation token when one is stored, and `x-preview-mode: user` while
+ * admin preview mode is on (the server then serves an OWNER or ADMIN as a USER).
+ */
+export function sessionHeaders(): Headers {
+  const headers = new Headers({ accept: 'application/json' });
+  const role = readStoredUser()?.role;
+  if (role) headers.set('user-role', role);
+  const token = readImpersonationToken();
+  if (token) headers.set('x-impersonation-token', token);
+  if (isPreviewRequesting()) headers.set(PREVIEW_MODE_HEADER, 'user');
+  return headers;
+}
+
+export function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -38,13 +53,7 @@ export type RequestResult =
 export async function sendRequest(args: ApiRequest, signal?: AbortSignal): Promise<RequestResult> {
   const { url, method = 'GET', body } = typeof args === 'string' ? { url: args } : args;
 
-  const headers = new Headers({ accept: 'application/json' });
-  const role = readStoredUser()?.role;
-  if (role) headers.set('user-role', role);
-  const token = readImpersonationToken();
-  if (token) headers.set('x-impersonation-token', token);
-  // Admin preview mode: the server serves an OWNER or ADMIN as a USER for this call.
-  if (isPreviewRequesting()) headers.set(PREVIEW_MODE_HEADER, 'user');
+  const headers = sessionHeaders();
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

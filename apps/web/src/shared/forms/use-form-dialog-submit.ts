@@ -29,6 +29,16 @@ export interface FormSubmitPlan<Data, Result> {
   toastFailure?: boolean;
 }
 
+/** What `field(name)` spreads on a TextField. */
+export interface FieldProps {
+  name: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  error: boolean;
+  helperText: string | undefined;
+  fullWidth: true;
+}
+
 type TextField<Values> = {
   [K in keyof Values]: Values[K] extends string ? K : never;
 }[keyof Values] &
@@ -72,7 +82,7 @@ export function useFormDialogSubmit<Values extends object>(
   };
 
   /** Spreads into a TextField: name, value, onChange, error and helperText. */
-  const field = (name: TextField<Values>) => ({
+  const field = (name: TextField<Values>): FieldProps => ({
     name,
     value: values[name] as string,
     onChange: (event: { target: { value: string } }) =>

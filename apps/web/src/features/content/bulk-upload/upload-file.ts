@@ -3,16 +3,9 @@ import {
   type BulkUploadFieldsInput,
   type BulkUploadResult,
 } from '@fieldcraft/contracts';
-import { readImpersonationToken, readStoredUser } from '../../../shared/session/auth-storage';
+import { sendUpload } from '../../../shared/api/upload';
 
 export const BULK_UPLOAD_URL = '/api/bulk-upload/files';
-
-export class UploadCancelledError extends Error {
-  constructor() {
-    super('Upload cancelled');
-    this.name = 'UploadCancelledError';
-  }
-}
 
 /** A refused or failed upload: the words to show, and the server's status and code. */
 export class UploadFailedError extends Error {
@@ -64,63 +57,32 @@ export function uploadErrorText(status: number, body: unknown): string {
 }
 
 /**
- * POST /api/bulk-upload/files with XMLHttpRequest: fetch reports no upload progress. Sends
- * what the app's fetch helper sends (the session cookie, the informational user-role header
- * and the impersonation token) and the metadata fields before the file, so the server can
- * refuse bad metadata before reading the file.
+ * POST /api/bulk-upload/files (shared/api/upload.ts, for its progress), the metadata fields
+ * before the file, so the server can refuse bad metadata before reading the file.
  */
 export function uploadBulkFile(
   file: File,
   fields: BulkUploadFieldsInput,
   onProgress: (progress: UploadProgress) => void,
 ): BulkUploadHandle {
-  const xhr = new XMLHttpRequest();
-  let settle: (reason: Error) => void = () => {};
-  const done = new Promise<BulkUploadResult>((resolve, reject) => {
-    settle = reject;
-    xhr.open('POST', BULK_UPLOAD_URL);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    const role = readStoredUser()?.role;
-    if (role) xhr.setRequestHeader('user-role', role);
-    const token = readImpersonationToken();
-    if (token) xhr.setRequestHeader('x-impersonation-token', token);
-    xhr.upload.onprogress = (event) => {
-      if (!event.lengthComputable || event.total <= 0) return;
-      const percent = Math.min(100, Math.floor((event.loaded / event.total) * 100));
-      onProgress({ percent, sent: event.loaded >= event.total });
-    };
-    xhr.upload.onload = () => onProgress({ percent: 100, sent: true });
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status === 201 && body && typeof body === 'object' && 'item' in body) {
-        resolve(body as BulkUploadResult);
-        return;
-      }
-      reject(new UploadFailedError(uploadErrorText(xhr.status, body), xhr.status, codeOf(body)));
-    };
-    xhr.onerror = () =>
-      reject(new UploadFailedError(uploadErrorText(xhr.status, undefined), xhr.status, undefined));
-    xhr.onabort = () => reject(new UploadCancelledError());
-    const form = new FormData();
-    form.append('title', fields.title);
-    form.append('description', fields.description);
-    form.append('isActive', fields.isActive);
-    form.append('access', fields.access);
-    form.append('file', file);
-    xhr.send(form);
+  const form = new FormData();
+  form.append('title', fields.title);
+  form.append('description', fields.description);
+  form.append('isActive', fields.isActive);
+  form.append('access', fields.access);
+  form.append('file', file);
+  const upload = sendUpload(BULK_UPLOAD_URL, form, {
+    onProgress: (loaded, total) =>
+      onProgress({
+        percent: Math.min(100, Math.floor((loaded / total) * 100)),
+        sent: loaded >= total,
+      }),
+    onSent: () => onProgress({ percent: 100, sent: true }),
   });
-  return {
-    done,
-    cancel: () => {
-      xhr.abort();
-      // Settle at once: some environments never fire `abort` for a request in flight.
-      settle(new UploadCancelledError());
-    },
-  };
+  const done = upload.done.then(({ status, body }) => {
+    if (status === 201 && body && typeof body === 'object' && 'item' in body)
+      return body as BulkUploadResult;
+    throw new UploadFailedError(uploadErrorText(status, body), status, codeOf(body));
+  });
+  return { done, cancel: upload.cancel };
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { api } from '../../../shared/api/api';
+import { UploadCancelledError } from '../../../shared/api/upload';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { showToast } from '../../../shared/toasts/toasts.slice';
 import {
@@ -14,12 +15,7 @@ import {
   type Overrides,
   type Row,
 } from './bulk-queue';
-import {
-  UploadCancelledError,
-  UploadFailedError,
-  uploadBulkFile,
-  type BulkUploadHandle,
-} from './upload-file';
+import { UploadFailedError, uploadBulkFile, type BulkUploadHandle } from './upload-file';
 
 let nextId = 0;
 

@@ -1,12 +1,4 @@
-import { readImpersonationToken, readStoredUser } from '../../../shared/session/auth-storage';
-import { isPreviewRequesting, PREVIEW_MODE_HEADER } from '../../../shared/api/preview-requests';
-
-export class UploadCancelledError extends Error {
-  constructor() {
-    super('Upload cancelled');
-    this.name = 'UploadCancelledError';
-  }
-}
+import { sendUpload } from '../../../shared/api/upload';
 
 export interface UploadHandle {
   /** Resolves with the stored file's URL; rejects with the server's `error` or 'Upload failed ({status})'. */
@@ -14,59 +6,26 @@ export interface UploadHandle {
   cancel: () => void;
 }
 
-/**
- * POST /api/content/upload (multipart field `file`) with XMLHttpRequest, for upload progress
- * (fetch has none). `onProgress` gets whole percents.
- */
+/** POST /api/content/upload (multipart field `file`). `onProgress` gets whole percents. */
 export function uploadFile(file: File, onProgress: (percent: number) => void): UploadHandle {
-  const xhr = new XMLHttpRequest();
-  let rejectDone: (reason: Error) => void = () => {};
-  const done = new Promise<string>((resolve, reject) => {
-    rejectDone = reject;
-    xhr.open('POST', '/api/content/upload');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    const role = readStoredUser()?.role;
-    if (role) xhr.setRequestHeader('user-role', role);
-    const token = readImpersonationToken();
-    if (token) xhr.setRequestHeader('x-impersonation-token', token);
-    if (isPreviewRequesting()) xhr.setRequestHeader(PREVIEW_MODE_HEADER, 'user');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      let body: { url?: unknown; error?: unknown } | undefined;
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && typeof body?.url === 'string') {
-        onProgress(100);
-        resolve(body.url);
-        return;
-      }
-      const error =
-        typeof body?.error === 'string' && body.error.trim()
-          ? body.error
-          : `Upload failed (${xhr.status})`;
-      reject(new Error(error));
-    };
-    xhr.onerror = () => reject(new Error(`Upload failed (${xhr.status})`));
-    xhr.onabort = () => reject(new UploadCancelledError());
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
+  const form = new FormData();
+  form.append('file', file);
+  const upload = sendUpload('/api/content/upload', form, {
+    onProgress: (loaded, total) => onProgress(Math.round((loaded / total) * 100)),
   });
-  return {
-    done,
-    cancel: () => {
-      xhr.abort();
-      // Settle at once: some environments never fire `abort` for a request still in flight.
-      rejectDone(new UploadCancelledError());
-    },
-  };
+  const done = upload.done.then(({ status, body }) => {
+    const answer = body as { url?: unknown; error?: unknown } | undefined;
+    if (status >= 200 && status < 300 && typeof answer?.url === 'string') {
+      onProgress(100);
+      return answer.url;
+    }
+    throw new Error(
+      typeof answer?.error === 'string' && answer.error.trim()
+        ? answer.error
+        : `Upload failed (${status})`,
+    );
+  });
+  return { done, cancel: upload.cancel };
 }
 
 /** Spec §8 "Upload and submit mapping". */

@@ -25,7 +25,8 @@ import {
   useUpdateContentMutation,
 } from '../content-management.api';
 import { lastClickedText, latestAccessById } from '../last-clicked';
-import { UploadCancelledError, saveErrorMessage, uploadFile, type UploadHandle } from '../upload';
+import { UploadCancelledError } from '../../../../shared/api/upload';
+import { saveErrorMessage, uploadFile, type UploadHandle } from '../upload';
 import { AccessPopover } from './access-popover';
 import { ContentForm, type ContentFormValues } from './content-form';
 import { ContentRow } from './content-row';

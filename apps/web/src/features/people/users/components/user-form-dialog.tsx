@@ -5,22 +5,18 @@ import {
   type ManagedUser,
   type Role,
   type User,
-  type UserStatus,
 } from '@fieldcraft/contracts';
-import { FormDialog, PasswordField } from '@fieldcraft/ui';
+import { FormDialog } from '@fieldcraft/ui';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { FormEvent } from 'react';
 import { useFormDialogSubmit } from '../../../../shared/forms/use-form-dialog-submit';
+import { UserFields, type UserField } from '../../../../shared/forms/user-fields';
 import { useCreateManagedUserMutation, useUpdateManagedUserMutation } from '../user-management.api';
 
-type Field =
-  'firstName' | 'lastName' | 'email' | 'username' | 'password' | 'role' | 'status' | 'companyId';
-type Values = Record<Field, string>;
+type Values = Record<UserField | 'companyId', string>;
 
 const NO_COMPANY = 'none';
-const statuses: UserStatus[] = ['PENDING', 'ACTIVE'];
 
 function initialValues(user: ManagedUser | null, actor: User): Values {
   return {
@@ -94,46 +90,7 @@ export function UserFormDialog({ open, user, actor, companies, onClose }: UserFo
       busy={busy}
       failure={failure}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          label="First Name"
-          required
-          autoComplete="off"
-          autoFocus
-          {...field('firstName')}
-        />
-        <TextField label="Last Name" required autoComplete="off" {...field('lastName')} />
-      </Stack>
-      {editing ? null : (
-        <>
-          <TextField label="Email" type="email" required autoComplete="off" {...field('email')} />
-          <TextField label="Username" required autoComplete="off" {...field('username')} />
-          <PasswordField
-            label="Initial Password"
-            required
-            autoComplete="new-password"
-            {...field('password')}
-          />
-        </>
-      )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label="Role" disabled={roles.length === 1} {...field('role')}>
-          {(roles.includes(values.role as Role) ? roles : [...roles, values.role as Role]).map(
-            (role) => (
-              <MenuItem key={role} value={role}>
-                {role}
-              </MenuItem>
-            ),
-          )}
-        </TextField>
-        <TextField select label="Status" {...field('status')}>
-          {statuses.map((status) => (
-            <MenuItem key={status} value={status}>
-              {status}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      <UserFields field={field} roles={roles} role={values.role} account={!editing} />
       <TextField
         select
         label="Company"
