@@ -1,3 +1,6 @@
+// Over 300 lines: start, send, end and the text/voice switch share the session's refs and
+// callbacks; the transcript, saved questions, audio and the socket's opening are hooks and
+// helpers of their own (conversation/).
 import type { Citation, User } from '@fieldcraft/contracts';
 import type { Conversation, SessionCallbacks, Status } from '@fieldcraft/voice-client';
 import { useCallback, useEffect, useRef, useState } from 'react';

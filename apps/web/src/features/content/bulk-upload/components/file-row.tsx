@@ -1,3 +1,5 @@
+// Over 300 lines: one row's read view and its override fields (type, title, access) are one
+// form the queue edits in place; the queue's rules live in bulk-queue.ts.
 import { CONTENT_TYPE_LABELS, type BulkAccess, type ContentType } from '@fieldcraft/contracts';
 import ArticleIcon from '@mui/icons-material/Article';
 import AudiotrackIcon from '@mui/icons-material/Audiotrack';

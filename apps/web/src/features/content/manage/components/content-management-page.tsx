@@ -1,3 +1,6 @@
+// Over 300 lines: the page runs one save flow (upload with progress and cancel, then create or
+// update, then the spec's toasts) whose steps share its state; the list rows, the form and the
+// access popover are components of their own.
 import type { ContentItem, ContentPermission } from '@fieldcraft/contracts';
 import { EmptyState, LoadingState, PageHeader } from '@fieldcraft/ui';
 import AddIcon from '@mui/icons-material/Add';
@@ -28,7 +31,8 @@ import { lastClickedText, latestAccessById } from '../last-clicked';
 import { UploadCancelledError } from '../../../../shared/api/upload';
 import { saveErrorMessage, uploadFile, type UploadHandle } from '../upload';
 import { AccessPopover } from './access-popover';
-import { ContentForm, type ContentFormValues } from './content-form';
+import { ContentForm } from './content-form';
+import type { ContentFormValues } from './content-form.model';
 import { ContentRow } from './content-row';
 
 const CREATED =

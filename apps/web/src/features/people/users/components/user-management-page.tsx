@@ -1,19 +1,13 @@
 import type { ManagedUser, ManagedUserListQueryInput, User } from '@fieldcraft/contracts';
-import { EmptyState, InitialAvatar, LoadingState, PageHeader, RoleBadge } from '@fieldcraft/ui';
+import { EmptyState, LoadingState, PageHeader } from '@fieldcraft/ui';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -33,6 +27,8 @@ import { AccessDialog } from './access-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { UserFormDialog } from './user-form-dialog';
+import { noFilters, UserFilters, type UserFilterValues } from './user-filters';
+import { UserList } from './user-list';
 
 type Dialog =
   | { kind: 'none' }
@@ -59,9 +55,6 @@ export function impersonationUrl(token: string, user: unknown): string {
   return `${paths.rooms.getHref()}?${params.toString()}`;
 }
 
-// Selects whose empty value means "all" still show that choice, with the label above it.
-const allOption = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
-
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -76,7 +69,7 @@ export function UserManagementPage({ user: actor }: { user: User }) {
   const dispatch = useAppDispatch();
   const isOwner = actor.role === 'OWNER';
   const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState({ role: '', status: '', companyId: '', state: 'all' });
+  const [filters, setFilters] = useState<UserFilterValues>(noFilters);
   const q = useDebounced(search.trim(), 250);
   // Empty values mean "any"; the server validates the rest.
   const query = { ...filters, q } as ManagedUserListQueryInput;
@@ -167,74 +160,14 @@ export function UserManagementPage({ user: actor }: { user: User }) {
         }
       />
 
-      <Card component="section" aria-label="Filters" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: {
-              xs: '1fr 1fr',
-              md: isOwner ? '2fr repeat(4, 1fr)' : '2fr repeat(3, 1fr)',
-            },
-          }}
-        >
-          <TextField
-            label="Search"
-            placeholder="Name, email or username"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-          />
-          <TextField
-            select
-            label="Role"
-            value={filters.role}
-            onChange={setFilter('role')}
-            slotProps={allOption}
-          >
-            <MenuItem value="">All roles</MenuItem>
-            {(isOwner ? ['OWNER', 'ADMIN', 'USER'] : ['ADMIN', 'USER']).map((r) => (
-              <MenuItem key={r} value={r}>
-                {r}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Status"
-            value={filters.status}
-            onChange={setFilter('status')}
-            slotProps={allOption}
-          >
-            <MenuItem value="">All statuses</MenuItem>
-            <MenuItem value="PENDING">PENDING</MenuItem>
-            <MenuItem value="ACTIVE">ACTIVE</MenuItem>
-          </TextField>
-          {isOwner ? (
-            <TextField
-              select
-              label="Company"
-              value={filters.companyId}
-              onChange={setFilter('companyId')}
-              slotProps={allOption}
-            >
-              <MenuItem value="">All companies</MenuItem>
-              <MenuItem value="none">No company</MenuItem>
-              {companies.map((c) => (
-                <MenuItem key={c.id} value={String(c.id)}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          ) : null}
-          <TextField select label="Account" value={filters.state} onChange={setFilter('state')}>
-            <MenuItem value="all">All accounts</MenuItem>
-            <MenuItem value="active">Active</MenuItem>
-            <MenuItem value="deactivated">Deactivated</MenuItem>
-          </TextField>
-        </Box>
-      </Card>
+      <UserFilters
+        isOwner={isOwner}
+        search={search}
+        onSearch={setSearch}
+        filters={filters}
+        setFilter={setFilter}
+        companies={companies}
+      />
 
       <Typography role="status" sx={{ color: 'text.secondary', mb: 1 }}>
         {isLoading
@@ -253,53 +186,7 @@ export function UserManagementPage({ user: actor }: { user: User }) {
           />
         </Card>
       ) : (
-        <Stack
-          component="ul"
-          aria-label="Users"
-          spacing={1.5}
-          sx={{ listStyle: 'none', p: 0, m: 0 }}
-        >
-          {users.map((user) => {
-            const name = displayName(user);
-            return (
-              <Card
-                component="li"
-                key={user.id}
-                aria-label={name}
-                sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center' }}
-              >
-                <InitialAvatar name={name} size={40} />
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-                    <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1rem' }}>
-                      {name}
-                    </Typography>
-                    <RoleBadge role={user.role} />
-                    <Chip size="small" variant="outlined" label={user.status} />
-                    {user.deactivatedAt ? (
-                      <Chip size="small" color="warning" label="Deactivated" />
-                    ) : null}
-                  </Box>
-                  <Typography
-                    variant="body2"
-                    sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
-                  >
-                    {user.email} · @{user.username}
-                    {user.companyName ? ` · ${user.companyName}` : ''}
-                  </Typography>
-                </Box>
-                <IconButton
-                  aria-label={`Actions for ${name}`}
-                  aria-haspopup="menu"
-                  onClick={(e) => setMenu({ anchor: e.currentTarget, user })}
-                  sx={{ width: 44, height: 44 }}
-                >
-                  <MoreVertIcon />
-                </IconButton>
-              </Card>
-            );
-          })}
-        </Stack>
+        <UserList users={users} onActions={(anchor, user) => setMenu({ anchor, user })} />
       )}
 
       <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>
