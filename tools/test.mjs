@@ -1,94 +1,187 @@
-// `npm test`: every check the project has, in order, failing loudly. Lint and types first
-// (cheap), then unit + integration suites (the API's run against PGlite and, when reachable,
-// the PostgreSQL at TEST_DATABASE_URL), the build and its production install, then the
-// browser end-to-end suite in Debian's chromium.
+// `npm test`: every check the project has, failing loudly. The checks are independent except
+// where a step says `after`, so they run side by side: two heavy steps at a time (the machine
+// CI uses has two CPUs), light ones (a program check, node --test) beside them. Lint, types
+// and the build go through the Nx cache: their inputs (nx.json, project.json) name every file
+// they read, so a second run redoes only what a change touched. Test suites never come from the
+// cache (they talk to PostgreSQL, chromium and the speech programs). Each step's output is
+// printed as one block when it ends; the step times and the total come last.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { ensureDependencies, run } from './ensure-deps.mjs';
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { ensureDependencies } from './ensure-deps.mjs';
 import { ensureSpeech } from './ensure-speech.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
 ensureDependencies(root);
 
-const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function ensureChromium() {
-  if (existsSync(chromium)) return 0;
+/** A free TCP port, so the browser suite never meets another checkout's server on 3100. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const env = {
+  ...process.env,
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  NX_TUI: 'false',
+  E2E_PORT: process.env.E2E_PORT ?? String(await freePort()),
+};
+
+/** Runs a command with its output collected; resolves to [exit code, output]. */
+function exec(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', (err) => resolve([1, `${output}\n${err.message}`]));
+    child.once('close', (code) => resolve([code ?? 1, output]));
+  });
+}
+
+const nx = (...args) => exec('npx', ['nx', ...args, '--output-style=stream']);
+const node = (...args) => exec('node', args);
+
+async function ensureChromium() {
+  if (existsSync(chromium)) return [0, ''];
   if (process.getuid?.() !== 0) {
-    console.error(
-      `[fieldcraft] ${chromium} is missing; install Debian's chromium (apt-get install chromium).`,
-    );
-    return 1;
+    return [1, `${chromium} is missing; install Debian's chromium (apt-get install chromium).`];
   }
-  console.log('[fieldcraft] installing Debian chromium for the browser tests...');
-  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (run('apt-get', ['update', '-qq'], { env: aptEnv }) !== 0) return 1;
-  return run(
+  const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
+  const [updated, updateLog] = await exec('apt-get', ['update', '-qq'], { env: aptEnv });
+  if (updated !== 0) return [updated, updateLog];
+  return exec(
     'apt-get',
     ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation'],
-    {
-      env: aptEnv,
-    },
+    { env: aptEnv },
   );
 }
 
-const nx =
-  (...args) =>
-  () =>
-    run('npx', ['nx', ...args, '--output-style=stream', '--skip-nx-cache'], { env });
+// Heavy steps use the CPUs for minutes; at most `slots` of them run at once. The order below is
+// the start order when slots are short: the longest chains first (the API suite; build, then
+// the browser suite), so the total is close to the longest chain rather than the sum.
+const slots = Math.max(2, Math.min(3, availableParallelism()));
 const steps = [
-  ['lint (all projects)', nx('run-many', '-t', 'lint', '--parallel=2')],
-  [
-    'lint rules fire (module boundaries, layout)',
-    () => run('node', ['--test', 'tools/lint-rules.test.mjs'], { env }),
-  ],
-  [
-    'API build refuses a run-time import that is not a production dependency',
-    () => run('node', ['--test', 'tools/api-bundle.test.mjs'], { env }),
-  ],
-  ['typecheck (all projects)', nx('run-many', '-t', 'typecheck', '--parallel=2')],
-  // Before the suites: libs/voice-client's tests already drive chromium.
-  ['chromium present', ensureChromium],
-  // The speech suites run the real flite, espeak-ng and pocketsphinx.
-  ['speech programs present', () => (ensureSpeech().length === 0 ? 0 : 1)],
-  [
-    'unit + integration tests',
-    nx('run-many', '-t', 'test', '--exclude=web-e2e,web', '--parallel=2'),
-  ],
-  // The web app's jsdom suite on its own: beside the API's integration suite on a 2-CPU machine,
-  // its longest form tests (content management) neared their 15 s limit and once passed it.
-  ['web unit tests', nx('run', 'web:test')],
-  ['build (all projects)', nx('run-many', '-t', 'build', '--parallel=2')],
-  // What the image does, without a container engine: the built app alone in an empty folder,
-  // npm ci --omit=dev, start it, health + sign-in + one voice conversation.
-  [
-    'production install starts (npm ci --omit=dev)',
-    () => run('node', ['tools/check-production-install.mjs'], { env }),
-  ],
-  ['end-to-end (Playwright, chromium)', nx('run', 'web-e2e:test')],
+  // First, one after the other (seconds when nothing is missing): the programs the suites use.
+  { name: 'chromium present', first: true, run: ensureChromium },
+  {
+    // The speech suites run the real flite, espeak-ng and pocketsphinx.
+    name: 'speech programs present',
+    first: true,
+    run: async () => [ensureSpeech().length === 0 ? 0 : 1, ''],
+  },
+  {
+    name: 'API unit + integration tests (PGlite + PostgreSQL)',
+    heavy: true,
+    run: () => nx('run', 'api:test'),
+  },
+  { name: 'build (all projects)', heavy: true, run: () => nx('run-many', '-t', 'build') },
+  {
+    name: 'end-to-end (Playwright, chromium)',
+    heavy: true,
+    after: ['build (all projects)'],
+    // The build is done, so the target's dependsOn (build web + api) only reads the cache.
+    run: () => nx('run', 'web-e2e:test'),
+  },
+  {
+    name: 'lint + typecheck (all projects)',
+    heavy: true,
+    run: () => nx('run-many', '-t', 'lint', 'typecheck', '--parallel=2'),
+  },
+  {
+    name: 'lint rules fire (module boundaries, layout)',
+    run: () => node('--test', 'tools/lint-rules.test.mjs'),
+  },
+  {
+    name: 'API build refuses a run-time import that is not a production dependency',
+    run: () => node('--test', 'tools/api-bundle.test.mjs'),
+  },
+  {
+    // The web app's jsdom suite: its longest form tests (content management) need a CPU of
+    // their own, so it is a heavy step (one of the two slots), never beside two others.
+    name: 'web unit tests',
+    heavy: true,
+    run: () => nx('run', 'web:test'),
+  },
+  {
+    // libs/voice-client's tests drive chromium.
+    name: 'library tests (contracts, ui, voice-client)',
+    heavy: true,
+    run: () => nx('run-many', '-t', 'test', '-p', 'contracts', 'ui', 'voice-client'),
+  },
+  {
+    // What the image does, without a container engine: the built app alone in an empty folder,
+    // npm ci --omit=dev, start it, health + sign-in + one voice conversation.
+    name: 'production install starts (npm ci --omit=dev)',
+    after: ['build (all projects)'],
+    run: () => node('tools/check-production-install.mjs'),
+  },
 ];
 
-const results = [];
-const started = Date.now();
-for (const [name, step] of steps) {
-  console.log(`\n[fieldcraft] === ${name} ===`);
-  const stepStarted = Date.now();
-  const code = step();
-  results.push([name, code, Date.now() - stepStarted]);
-  if (code !== 0) console.error(`[fieldcraft] FAILED: ${name} (exit ${code})`);
-}
-
-// Step times, so a slower suite shows where the time went.
 const clock = (ms) => {
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 };
+
+const started = Date.now();
+const results = new Map(); // name -> [code, ms]
+const running = new Set();
+let heavyRunning = 0;
+
+const report = (step, code, output, ms) => {
+  results.set(step.name, [code, ms]);
+  console.log(`\n[fieldcraft] === ${step.name} (${clock(ms)}) ===`);
+  if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  if (code !== 0) console.error(`[fieldcraft] FAILED: ${step.name} (exit ${code})`);
+};
+
+for (const step of steps.filter((s) => s.first)) {
+  const stepStarted = Date.now();
+  const [code, output] = await step.run();
+  report(step, code, output, Date.now() - stepStarted);
+}
+
+await new Promise((finish) => {
+  const startReady = () => {
+    for (const step of steps) {
+      if (results.has(step.name) || running.has(step)) continue;
+      if (!(step.after ?? []).every((name) => results.has(name))) continue;
+      if (step.heavy && heavyRunning >= slots) continue;
+      running.add(step);
+      if (step.heavy) heavyRunning += 1;
+      const stepStarted = Date.now();
+      console.log(`[fieldcraft] ${clock(stepStarted - started)} start: ${step.name}`);
+      step.run().then(([code, output]) => {
+        const ms = Date.now() - stepStarted;
+        running.delete(step);
+        if (step.heavy) heavyRunning -= 1;
+        report(step, code, output, ms);
+        if (results.size === steps.length) finish();
+        else startReady();
+      });
+    }
+  };
+  startReady();
+});
+
+// Step times, so a slower suite shows where the time went.
 console.log('\n[fieldcraft] summary');
-for (const [name, code, ms] of results) {
+for (const { name } of steps) {
+  const [code, ms] = results.get(name);
   console.log(`  ${code === 0 ? 'ok  ' : 'FAIL'} ${clock(ms).padStart(6)}  ${name}`);
 }
 console.log(`  total ${clock(Date.now() - started)}`);
-const failed = results.filter(([, code]) => code !== 0).length;
-console.log(`checks: ${results.length - failed} passed, ${failed} failed`);
+const failed = [...results.values()].filter(([code]) => code !== 0).length;
+console.log(`checks: ${results.size - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -15,7 +15,7 @@ import {
   frameworkErrorHandler,
   validatorCompiler,
 } from './plugins/error-handler';
-import { requestIdGenerator } from './lib/request-id';
+import { requestIdGenerator, trustProxyOption } from './lib/request-id';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 // Admin preview mode and the owner's home (issue 7).
@@ -72,8 +72,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     },
     // A trusted proxy's x-request-id, else a fresh UUID; on every log line as reqId.
     genReqId: requestIdGenerator(config.trustProxy),
-    // A number means "trust that many hops"; Fastify accepts it though its types omit it.
-    trustProxy: config.trustProxy as boolean | string,
+    // An address list compiled by proxy-addr, as for genReqId; true or a hop count as is.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     // Slow clients (slowloris): a request must arrive whole within requestMs, its headers
     // within headersMs, and a connection silent for idleMs is closed (docs/operating.md).

@@ -3,7 +3,7 @@ import { MetricsRegistry } from './metrics';
 import { trustedPeer } from './request-id';
 
 describe('metrics registry', () => {
-  it('renders counters, gauges and histograms in the Prometheus text format', () => {
+  it('renders counters, gauges and histograms in the Prometheus text format', async () => {
     const r = new MetricsRegistry();
     const c = r.counter('jobs_total', 'Jobs done', ['kind']);
     c.inc({ kind: 'a"b\\c\nd' });
@@ -13,15 +13,17 @@ describe('metrics registry', () => {
     h.observe(0.05);
     h.observe(0.5);
     h.observe(3);
-    expect(r.render()).toBe(
+    expect(await r.render()).toBe(
       [
         '# HELP jobs_total Jobs done',
         '# TYPE jobs_total counter',
         'jobs_total{kind="a\\"b\\\\c\\nd"} 1',
         'jobs_total{kind="plain"} 2',
+        '',
         '# HELP queue_depth Jobs waiting',
         '# TYPE queue_depth gauge',
         'queue_depth 4',
+        '',
         '# HELP job_seconds Job time',
         '# TYPE job_seconds histogram',
         'job_seconds_bucket{le="0.1"} 1',
@@ -34,11 +36,23 @@ describe('metrics registry', () => {
     );
   });
 
+  it('renders a label left out as empty, and counts by more than one', async () => {
+    const r = new MetricsRegistry();
+    const c = r.counter('done_total', 'Done', ['kind', 'code']);
+    c.inc({ kind: 'a' }, 2);
+    c.inc({ kind: 'a', code: 7 });
+    expect(await r.render()).toContain(
+      'done_total{kind="a",code=""} 2\ndone_total{kind="a",code="7"} 1\n',
+    );
+  });
+
   it('returns the same metric for the same name, refuses a clash of types and bad names', () => {
     const r = new MetricsRegistry();
     expect(r.counter('x_total', 'x')).toBe(r.counter('x_total', 'x'));
     expect(() => r.gauge('x_total', 'x')).toThrow(/already a counter/);
     expect(() => r.counter('bad-name', 'x')).toThrow(/Invalid metric name/);
+    expect(() => r.histogram('h', 'x', [1, 0.5])).toThrow(/must increase/);
+    expect(() => r.histogram('h', 'x', [1], ['le'])).toThrow(/reserved/);
     expect(() => r.counter('ok_total', 'x').inc(undefined, -1)).toThrow(/only goes up/);
   });
 });

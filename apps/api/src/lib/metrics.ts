@@ -1,203 +1,109 @@
-// A small Prometheus registry: counters, gauges and histograms with labels, rendered in the
-// text exposition format (version 0.0.4). Enough for this API; no client library needed.
+import {
+  Counter as PromCounter,
+  Gauge as PromGauge,
+  Histogram as PromHistogram,
+  Registry,
+} from 'prom-client';
+
+// Prometheus metrics on prom-client, each in the registry of its own app instance (tests build
+// many apps in one process, so never prom-client's global registry). This thin layer keeps the
+// calls the API makes: `inc(labels?, by)` (prom-client's `inc(value)` overload would read
+// `inc(undefined, 2)` as +1), a label left out reads as '', and a name declared twice with the
+// same type returns the first metric.
 
 export type Labels = Readonly<Record<string, string | number>>;
 
-const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
-const LABEL = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+type Kind = 'counter' | 'gauge' | 'histogram';
 
-function escapeLabel(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-}
-
-function formatNumber(n: number): string {
-  if (Number.isNaN(n)) return 'NaN';
-  if (n === Infinity) return '+Inf';
-  if (n === -Infinity) return '-Inf';
-  return String(n);
-}
-
-abstract class Metric {
-  abstract readonly type: 'counter' | 'gauge' | 'histogram';
-  protected readonly series = new Map<string, { labels: string[]; value: number }>();
-
-  constructor(
-    readonly name: string,
-    readonly help: string,
-    readonly labelNames: readonly string[],
-  ) {
-    if (!NAME.test(name)) throw new Error(`Invalid metric name: ${name}`);
-    for (const l of labelNames) if (!LABEL.test(l)) throw new Error(`Invalid label name: ${l}`);
-  }
-
-  protected labelValues(labels: Labels | undefined): string[] {
-    return this.labelNames.map((l) => String(labels?.[l] ?? ''));
-  }
-
-  protected entry(labels: Labels | undefined): { labels: string[]; value: number } {
-    const values = this.labelValues(labels);
-    const key = values.join('\u0000');
-    let entry = this.series.get(key);
-    if (!entry) {
-      entry = { labels: values, value: 0 };
-      this.series.set(key, entry);
-    }
-    return entry;
-  }
-
-  protected labelText(values: readonly string[], extra?: [string, string]): string {
-    const pairs = this.labelNames.map((l, i) => `${l}="${escapeLabel(values[i] ?? '')}"`);
-    if (extra) pairs.push(`${extra[0]}="${escapeLabel(extra[1])}"`);
-    return pairs.length ? `{${pairs.join(',')}}` : '';
-  }
-
-  render(): string {
-    const head = `# HELP ${this.name} ${this.help.replace(/\n/g, ' ')}\n# TYPE ${this.name} ${this.type}\n`;
-    return (
-      head +
-      this.samples()
-        .map((line) => `${line}\n`)
-        .join('')
-    );
-  }
-
-  protected samples(): string[] {
-    return [...this.series.values()].map(
-      (s) => `${this.name}${this.labelText(s.labels)} ${formatNumber(s.value)}`,
-    );
-  }
+/** Every declared label, as a string; prom-client drops the labels a call leaves out. */
+function labelValues(labelNames: readonly string[], labels: Labels | undefined) {
+  return Object.fromEntries(labelNames.map((l) => [l, String(labels?.[l] ?? '')]));
 }
 
 /** Only goes up (requests served, sessions started). */
-export class Counter extends Metric {
+export class Counter {
   readonly type = 'counter';
+
+  constructor(
+    private readonly metric: PromCounter,
+    readonly labelNames: readonly string[],
+  ) {}
 
   inc(labels?: Labels, by = 1): void {
     if (by < 0) throw new Error('A counter only goes up');
-    this.entry(labels).value += by;
-  }
-
-  /** Current value of one series (tests, health views). */
-  get(labels?: Labels): number {
-    return this.series.get(this.labelValues(labels).join('\u0000'))?.value ?? 0;
-  }
-
-  protected override samples(): string[] {
-    // A counter without labels reads 0 before its first increment.
-    if (this.series.size === 0 && this.labelNames.length === 0) return [`${this.name} 0`];
-    return super.samples();
+    this.metric.inc(labelValues(this.labelNames, labels), by);
   }
 }
 
 /** Goes up and down (sessions open now); or read at scrape time from `collect`. */
-export class Gauge extends Metric {
+export class Gauge {
   readonly type = 'gauge';
 
   constructor(
-    name: string,
-    help: string,
-    labelNames: readonly string[],
-    private readonly collect?: () => number,
-  ) {
-    super(name, help, labelNames);
-  }
+    private readonly metric: PromGauge,
+    readonly labelNames: readonly string[],
+  ) {}
 
   set(value: number, labels?: Labels): void {
-    this.entry(labels).value = value;
+    this.metric.set(labelValues(this.labelNames, labels), value);
   }
 
   inc(labels?: Labels, by = 1): void {
-    this.entry(labels).value += by;
+    this.metric.inc(labelValues(this.labelNames, labels), by);
   }
 
   dec(labels?: Labels, by = 1): void {
-    this.entry(labels).value -= by;
-  }
-
-  get(labels?: Labels): number {
-    return this.series.get(this.labelValues(labels).join('\u0000'))?.value ?? 0;
-  }
-
-  protected override samples(): string[] {
-    if (this.collect) this.set(this.collect());
-    if (this.series.size === 0 && this.labelNames.length === 0) return [`${this.name} 0`];
-    return super.samples();
+    this.metric.dec(labelValues(this.labelNames, labels), by);
   }
 }
 
 /** Counts observations into cumulative buckets (request durations). */
-export class Histogram extends Metric {
+export class Histogram {
   readonly type = 'histogram';
-  private readonly observations = new Map<
-    string,
-    { labels: string[]; counts: number[]; sum: number; count: number }
-  >();
 
   constructor(
-    name: string,
-    help: string,
-    readonly buckets: readonly number[],
-    labelNames: readonly string[],
-  ) {
-    super(name, help, labelNames);
-    if (labelNames.includes('le')) throw new Error('"le" is reserved for histogram buckets');
-    if (buckets.some((b, i) => i > 0 && b <= (buckets[i - 1] as number))) {
-      throw new Error('Histogram buckets must increase');
-    }
-  }
+    private readonly metric: PromHistogram,
+    readonly labelNames: readonly string[],
+  ) {}
 
   observe(value: number, labels?: Labels): void {
-    const values = this.labelValues(labels);
-    const key = values.join('\u0000');
-    let o = this.observations.get(key);
-    if (!o) {
-      o = { labels: values, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
-      this.observations.set(key, o);
-      this.series.set(key, { labels: values, value: 0 });
-    }
-    for (let i = 0; i < this.buckets.length; i++)
-      if (value <= (this.buckets[i] as number)) o.counts[i]!++;
-    o.sum += value;
-    o.count++;
-  }
-
-  protected override samples(): string[] {
-    const lines: string[] = [];
-    for (const o of this.observations.values()) {
-      this.buckets.forEach((b, i) => {
-        lines.push(
-          `${this.name}_bucket${this.labelText(o.labels, ['le', formatNumber(b)])} ${o.counts[i]}`,
-        );
-      });
-      lines.push(`${this.name}_bucket${this.labelText(o.labels, ['le', '+Inf'])} ${o.count}`);
-      lines.push(`${this.name}_sum${this.labelText(o.labels)} ${formatNumber(o.sum)}`);
-      lines.push(`${this.name}_count${this.labelText(o.labels)} ${o.count}`);
-    }
-    return lines;
+    this.metric.observe(labelValues(this.labelNames, labels), value);
   }
 }
 
+type Metric = Counter | Gauge | Histogram;
+
 /**
- * Metrics by name. Registering a name twice with the same type returns the first metric, so
- * plugins can declare what they report without coordinating; a different type is an error.
+ * Metrics by name, in one prom-client registry. Registering a name twice with the same type
+ * returns the first metric, so plugins can declare what they report without coordinating; a
+ * different type is an error.
  */
 export class MetricsRegistry {
+  /** The prom-client registry behind these metrics (default process metrics go here too). */
+  readonly registry = new Registry();
   private readonly metrics = new Map<string, Metric>();
 
-  private register<M extends Metric>(metric: M): M {
-    const existing = this.metrics.get(metric.name);
+  private register<M extends Metric>(name: string, type: Kind, create: () => M): M {
+    const existing = this.metrics.get(name);
     if (existing) {
-      if (existing.type !== metric.type) {
-        throw new Error(`Metric ${metric.name} is already a ${existing.type}`);
-      }
+      if (existing.type !== type) throw new Error(`Metric ${name} is already a ${existing.type}`);
       return existing as M;
     }
-    this.metrics.set(metric.name, metric);
+    const metric = create();
+    this.metrics.set(name, metric);
     return metric;
   }
 
   counter(name: string, help: string, labelNames: readonly string[] = []): Counter {
-    return this.register(new Counter(name, help, labelNames));
+    return this.register(
+      name,
+      'counter',
+      () =>
+        new Counter(
+          new PromCounter({ name, help, labelNames, registers: [this.registry] }),
+          labelNames,
+        ),
+    );
   }
 
   gauge(
@@ -206,7 +112,25 @@ export class MetricsRegistry {
     labelNames: readonly string[] = [],
     collect?: () => number,
   ): Gauge {
-    return this.register(new Gauge(name, help, labelNames, collect));
+    return this.register(
+      name,
+      'gauge',
+      () =>
+        new Gauge(
+          new PromGauge({
+            name,
+            help,
+            labelNames,
+            registers: [this.registry],
+            ...(collect && {
+              collect() {
+                this.set(collect());
+              },
+            }),
+          }),
+          labelNames,
+        ),
+    );
   }
 
   histogram(
@@ -215,11 +139,29 @@ export class MetricsRegistry {
     buckets: readonly number[],
     labelNames: readonly string[] = [],
   ): Histogram {
-    return this.register(new Histogram(name, help, buckets, labelNames));
+    // prom-client finds an observation's bucket assuming they are sorted; it does not check.
+    if (buckets.some((b, i) => i > 0 && b <= (buckets[i - 1] as number))) {
+      throw new Error('Histogram buckets must increase');
+    }
+    return this.register(
+      name,
+      'histogram',
+      () =>
+        new Histogram(
+          new PromHistogram({
+            name,
+            help,
+            buckets: [...buckets],
+            labelNames,
+            registers: [this.registry],
+          }),
+          labelNames,
+        ),
+    );
   }
 
-  /** Every metric in the Prometheus text format. */
-  render(): string {
-    return [...this.metrics.values()].map((m) => m.render()).join('');
+  /** Every metric in the Prometheus text format (0.0.4). */
+  render(): Promise<string> {
+    return this.registry.metrics();
   }
 }

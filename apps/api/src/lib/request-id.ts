@@ -1,47 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { BlockList, isIP } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyServerOptions } from 'fastify';
 
 /** What an incoming id may look like: short, printable, nothing a log line could be split on. */
 const VALID_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-// The names proxy-addr (Fastify's trustProxy) accepts besides addresses and CIDRs.
-const NAMED: Record<string, string[]> = {
-  loopback: ['127.0.0.1/8', '::1/128'],
-  linklocal: ['169.254.0.0/16', 'fe80::/10'],
-  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
-};
+/** TRUST_PROXY as parsed by plugins/config.ts: off, on, a hop count, or an address list. */
+export type TrustProxy = boolean | number | string;
 
-function unmapped(address: string): string {
-  return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+/**
+ * TRUST_PROXY for Fastify's `trustProxy`: an address list (addresses, CIDRs, `loopback`,
+ * `linklocal`, `uniquelocal`) compiled once by proxy-addr, the matcher Fastify itself uses;
+ * anything else passed through as is.
+ */
+export function trustProxyOption(trustProxy: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy === 'string') return compileTrust(trustProxy);
+  // A number means "trust that many hops"; Fastify accepts it though its types omit it.
+  return trustProxy as boolean;
+}
+
+type TrustFunction = (address: string, hop: number) => boolean;
+
+function compileTrust(list: string): TrustFunction {
+  return proxyAddr.compile(
+    list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 /**
- * Whether the peer that opened the socket is a proxy we trust, under the same TRUST_PROXY
- * rules Fastify applies to X-Forwarded-For: `true` or a hop count trusts the peer (there is a
- * proxy in front); a list trusts the addresses and CIDRs it names.
+ * Whether the peer that opened the socket is a proxy we trust: `true` or a hop count trusts
+ * the peer (there is a proxy in front); a list trusts the addresses and CIDRs it names
+ * (IPv4-mapped IPv6 peers included).
  */
-export function trustedPeer(trustProxy: boolean | number | string): (address?: string) => boolean {
+export function trustedPeer(trustProxy: TrustProxy): (address?: string) => boolean {
   if (trustProxy === true || (typeof trustProxy === 'number' && trustProxy > 0)) return () => true;
   if (typeof trustProxy !== 'string') return () => false;
-  const list = new BlockList();
-  for (const raw of trustProxy
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    for (const entry of NAMED[raw] ?? [raw]) {
-      const [ip = '', bits] = entry.split('/');
-      const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
-      if (!isIP(ip)) continue;
-      if (bits === undefined) list.addAddress(ip, family);
-      else list.addSubnet(ip, Number(bits), family);
-    }
-  }
-  return (address) => {
-    if (!address) return false;
-    const ip = unmapped(address);
-    return list.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
-  };
+  const trust = compileTrust(trustProxy);
+  return (address) => address !== undefined && trust(address, 0);
 }
 
 /**
@@ -49,9 +48,7 @@ export function trustedPeer(trustProxy: boolean | number | string): (address?: s
  * through proxy and API logs), otherwise a fresh UUID. A client's own header is ignored unless
  * it came through a trusted proxy, and a malformed one always is.
  */
-export function requestIdGenerator(
-  trustProxy: boolean | number | string,
-): (req: IncomingMessage) => string {
+export function requestIdGenerator(trustProxy: TrustProxy): (req: IncomingMessage) => string {
   const trusted = trustedPeer(trustProxy);
   return (req) => {
     const incoming = req.headers['x-request-id'];

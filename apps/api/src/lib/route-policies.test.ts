@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { ROUTE_POLICIES, type RoutePolicy } from './route-policies';
-import { describeEachDatabase } from '../test/test-app';
+import { describeOnPglite } from '../test/test-app';
 import { type Identity, type World, createWorld, sessionCookieFor } from '../test/world';
 
 // The generated security matrix: every route of the built app × anonymous / USER / ADMIN /
@@ -66,7 +66,7 @@ function effectiveIdentity(who: Identity, variant: Variant): Identity {
   return variant === 'preview' && (who === 'OWNER' || who === 'ADMIN') ? 'USER' : who;
 }
 
-describeEachDatabase('route policy matrix', (ctx) => {
+describeOnPglite('route policy matrix', (ctx) => {
   it('declares a policy for every route, and every declared route exists', () => {
     const routes = routesOf(ctx.app.swagger()).map((r) => `${r.method} ${r.path}`);
     const undeclared = routes.filter((key) => !(key in ROUTE_POLICIES));

@@ -66,15 +66,24 @@ describe('zip guard', () => {
 
   it('refuses archives whose headers lie, too many entries, and non-zips', async () => {
     const honest = zipOf([{ name: 'a.xml', data: Buffer.alloc(4 * 1024 * 1024) }]);
-    // The central directory claims 10 bytes; the guard inflates and counts the real 4 MB.
+    // Both headers claim 10 bytes; the guard inflates and counts the real 4 MB.
     const lying = Buffer.from(honest);
     const centralAt = lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     lying.writeUInt32LE(10, centralAt + 24);
+    lying.writeUInt32LE(10, 22);
     const verdict = await inspectZip(file('lying.docx', lying), {
       maxTotalBytes: 1024 * 1024,
       maxEntries: 10,
     });
-    expect(verdict.ok).toBe(false);
+    expect(verdict).toEqual({ ok: false, reason: 'unpacks to more than 1 MB' });
+
+    // Deflate data that does not inflate cannot be read by the extractor either.
+    const broken = Buffer.from(honest);
+    broken.fill(0xff, 30 + 'a.xml'.length, 30 + 'a.xml'.length + 64);
+    expect(await inspectZip(file('broken.docx', broken))).toEqual({
+      ok: false,
+      reason: 'corrupt zip entry',
+    });
 
     const many = zipOf(
       Array.from({ length: 20 }, (_, i) => ({ name: `${i}`, data: Buffer.from('x') })),

@@ -1,10 +1,9 @@
-import { open } from 'node:fs/promises';
-import { createInflateRaw } from 'node:zlib';
+import { type Entry, openPromise, type ZipFile } from 'yauzl';
 
 // Word (.docx) files are zip archives, and a zip can unpack to far more than it holds (a "zip
 // bomb"): a 100 KB upload that becomes gigabytes in the text extractor. Before a .docx is
-// accepted, every entry is really inflated (headers can lie) while the bytes are counted and
-// thrown away; the archive is refused as soon as a limit is crossed.
+// accepted, yauzl reads the archive and every entry is really inflated (headers can lie) while
+// the bytes are counted and thrown away; the archive is refused as soon as a limit is crossed.
 //
 // Two ceilings (docs/operating.md "Reading documents"): everything together, media
 // included, at 128 MB (a 100 MB upload of photos unpacks to about its own size: images do not
@@ -34,92 +33,59 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
 
 export type ZipVerdict = { ok: true; totalBytes: number } | { ok: false; reason: string };
 
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
+type Verdict = { ok: false; reason: string };
 
-interface Entry {
-  name: string;
-  method: number;
-  compressedSize: number;
-  localOffset: number;
-}
+const corrupt = (what: 'directory' | 'entry'): Verdict => ({
+  ok: false,
+  reason: `corrupt zip ${what}`,
+});
 
 export async function inspectZip(
   filePath: string,
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
 ): Promise<ZipVerdict> {
-  const handle = await open(filePath, 'r');
+  let zip: ZipFile;
   try {
-    const { size } = await handle.stat();
-    const tailLength = Math.min(size, 65_557);
-    const tail = Buffer.alloc(tailLength);
-    await handle.read(tail, 0, tailLength, size - tailLength);
-    let eocd = -1;
-    for (let i = tailLength - 22; i >= 0; i--) {
-      if (tail.readUInt32LE(i) === EOCD_SIGNATURE) {
-        eocd = i;
-        break;
-      }
-    }
-    if (eocd < 0) return { ok: false, reason: 'not a zip archive' };
-    const count = tail.readUInt16LE(eocd + 10);
-    const directorySize = tail.readUInt32LE(eocd + 12);
-    const directoryOffset = tail.readUInt32LE(eocd + 16);
-    if (count === 0xffff || directoryOffset === 0xffffffff) {
-      return { ok: false, reason: 'zip64 archives are not accepted' };
-    }
-    if (count > limits.maxEntries)
+    // Sizes are counted here from the real bytes, so yauzl is not asked to compare them with
+    // the headers' (a mismatch would stop at the first lie, not at the ceiling).
+    zip = await openPromise(filePath, { autoClose: false, validateEntrySizes: false });
+  } catch (err) {
+    return /signature not found/i.test((err as Error).message)
+      ? { ok: false, reason: 'not a zip archive' }
+      : corrupt('directory');
+  }
+  try {
+    if (zip.entryCount > limits.maxEntries) {
       return { ok: false, reason: `more than ${limits.maxEntries} entries` };
-    if (directoryOffset + directorySize > size)
-      return { ok: false, reason: 'corrupt zip directory' };
-
-    const directory = Buffer.alloc(directorySize);
-    await handle.read(directory, 0, directorySize, directoryOffset);
-    const entries: Entry[] = [];
-    let at = 0;
-    for (let i = 0; i < count; i++) {
-      if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE) {
-        return { ok: false, reason: 'corrupt zip directory' };
-      }
-      const nameLength = directory.readUInt16LE(at + 28);
-      entries.push({
-        name: directory.toString('utf8', at + 46, Math.min(directory.length, at + 46 + nameLength)),
-        method: directory.readUInt16LE(at + 10),
-        compressedSize: directory.readUInt32LE(at + 20),
-        localOffset: directory.readUInt32LE(at + 42),
-      });
-      at +=
-        46 +
-        directory.readUInt16LE(at + 28) +
-        directory.readUInt16LE(at + 30) +
-        directory.readUInt16LE(at + 32);
     }
-
     let total = 0;
     let text = 0;
     const maxText = limits.maxTextBytes ?? Number.POSITIVE_INFINITY;
-    for (const entry of entries) {
-      const isText = !MEDIA_ENTRY.test(entry.name);
-      const header = Buffer.alloc(30);
-      await handle.read(header, 0, 30, entry.localOffset);
-      if (header.readUInt32LE(0) !== LOCAL_SIGNATURE)
-        return { ok: false, reason: 'corrupt zip entry' };
-      const dataStart = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-      if (dataStart + entry.compressedSize > size)
-        return { ok: false, reason: 'corrupt zip entry' };
+    const entries = zip.eachEntry();
+    for (;;) {
+      let next: IteratorResult<Entry>;
+      try {
+        next = await entries.next();
+      } catch {
+        return corrupt('directory');
+      }
+      if (next.done) break;
+      const entry = next.value;
+      if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+        return {
+          ok: false,
+          reason: `unsupported zip compression method ${entry.compressionMethod}`,
+        };
+      }
+      // Encrypted data cannot be read by the extractor either.
+      if (entry.isEncrypted()) return corrupt('entry');
+      const isText = !MEDIA_ENTRY.test(entry.fileName);
       const budget = Math.min(
         limits.maxTotalBytes - total,
         isText ? maxText - text : Number.POSITIVE_INFINITY,
       );
-      let unpacked: number;
-      if (entry.method === 0) {
-        unpacked = entry.compressedSize;
-      } else if (entry.method === 8) {
-        unpacked = await inflatedSize(filePath, dataStart, entry.compressedSize, budget);
-      } else {
-        return { ok: false, reason: `unsupported zip compression method ${entry.method}` };
-      }
+      const unpacked = await unpackedSize(zip, entry, budget);
+      if (unpacked === null) return corrupt('entry');
       total += unpacked;
       if (isText) text += unpacked;
       if (total > limits.maxTotalBytes) {
@@ -131,40 +97,24 @@ export async function inspectZip(
     }
     return { ok: true, totalBytes: total };
   } finally {
-    await handle.close();
+    zip.close();
   }
 }
 
-/** Inflates one entry, counting bytes and discarding them; stops once past `budget`. */
-async function inflatedSize(
-  filePath: string,
-  start: number,
-  length: number,
-  budget: number,
-): Promise<number> {
-  const { createReadStream } = await import('node:fs');
-  return new Promise((resolve) => {
-    let bytes = 0;
-    const source =
-      length === 0 ? null : createReadStream(filePath, { start, end: start + length - 1 });
-    const inflate = createInflateRaw();
-    const stop = (value: number) => {
-      source?.destroy();
-      inflate.destroy();
-      resolve(value);
-    };
-    inflate.on('data', (chunk: Buffer) => {
+/**
+ * The bytes one entry really unpacks to, counted and thrown away; stops once past `budget`.
+ * null when the entry cannot be read (a bad local header, data past the end, corrupt deflate).
+ */
+async function unpackedSize(zip: ZipFile, entry: Entry, budget: number): Promise<number | null> {
+  let bytes = 0;
+  try {
+    const stream = await zip.openReadStreamPromise(entry);
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
       bytes += chunk.length;
-      if (bytes > budget) stop(bytes);
-    });
-    inflate.on('end', () => resolve(bytes));
-    // A corrupt stream cannot be read by the extractor either: count it as over the budget.
-    inflate.on('error', () => stop(Number.POSITIVE_INFINITY));
-    if (source) {
-      source.on('error', () => stop(Number.POSITIVE_INFINITY));
-      source.pipe(inflate);
-    } else {
-      inflate.end();
+      if (bytes > budget) break; // leaving the loop destroys the stream
     }
-  });
+  } catch {
+    return null;
+  }
+  return bytes;
 }

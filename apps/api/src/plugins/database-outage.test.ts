@@ -21,6 +21,11 @@ if (problem && process.env.REQUIRE_POSTGRES === '1') {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Polls `done` every 20 ms until it holds or `ms` have passed. */
+async function until(done: () => boolean, ms: number): Promise<void> {
+  const from = Date.now();
+  while (!done() && Date.now() - from < ms) await sleep(20);
+}
 
 describe.skipIf(problem !== null)('PostgreSQL stopped and restarted under load', () => {
   let pg: PrivatePostgres;
@@ -92,7 +97,8 @@ describe.skipIf(problem !== null)('PostgreSQL stopped and restarted under load',
     }
 
     const workers = [worker('write'), worker('write'), worker('write'), worker('read')];
-    await sleep(1000);
+    // Traffic flows before the outage: a few writes acknowledged (not a fixed second).
+    await until(() => acknowledged.length >= 3, 15_000);
     const beforeOutage = acknowledged.length;
     pg.stop();
     const stoppedAt = Date.now();
@@ -106,7 +112,8 @@ describe.skipIf(problem !== null)('PostgreSQL stopped and restarted under load',
     const ackAtRestart = acknowledged.length;
     while (acknowledged.length === ackAtRestart && Date.now() - restartedAt < 5000) await sleep(50);
     const recovered = acknowledged.length > ackAtRestart;
-    await sleep(500);
+    // And keeps flowing after it: a few more writes, rather than a fixed half second.
+    await until(() => acknowledged.length >= ackAtRestart + 3, 5000);
     running = false;
     await Promise.all(workers);
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { App } from '../app';
 import { AppError } from '../lib/app-error';
-import { describeEachDatabase } from '../test/test-app';
+import { describeOnPglite } from '../test/test-app';
 
 function addFailingRoutes(app: App) {
   app.get('/api/test/crash', async () => {
@@ -12,7 +12,7 @@ function addFailingRoutes(app: App) {
   });
 }
 
-describeEachDatabase(
+describeOnPglite(
   'error handling',
   (ctx) => {
     it('answers unknown /api paths with a JSON 404 for every method, never HTML', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/test-app';
+import { describeOnPglite } from '../test/test-app';
 
 // A stand-in for the built web app and its server renderer (dist/apps/web-ssr/entry-server.mjs,
 // whose real rendering apps/web/src/server/entry-server.test.tsx covers). It draws who the
@@ -66,7 +66,7 @@ if (!isMainThread && workerData === 'fieldcraft-first-view') {
 `,
 );
 
-describeEachDatabase(
+describeOnPglite(
   'the first view: signed-in page loads of / and /dashboard drawn on the server',
   (ctx) => {
     const page = (url: string, headers: Record<string, string> = {}) =>
@@ -172,7 +172,7 @@ describeEachDatabase(
   { config: { webDistDir: dist, webSsrDir: ssr } },
 );
 
-describeEachDatabase(
+describeOnPglite(
   'the first view: a renderer that cannot load',
   (ctx) => {
     it('leaves the app served as before (the plain index.html)', async () => {

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { collectDefaultMetrics } from 'prom-client';
 import { MetricsRegistry } from '../lib/metrics';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -56,19 +57,18 @@ export const metricsPlugin = fp(
     const metrics = new AppMetrics();
     app.decorate('metrics', metrics);
 
+    // prom-client's process and Node.js figures (process_resident_memory_bytes,
+    // nodejs_external_memory_bytes, nodejs_heap_size_*, GC, handles …), in this app's registry.
+    collectDefaultMetrics({ register: metrics.registry, eventLoopMonitoringPrecision: 20 });
+
+    // Names docs/operating.md (and dashboards built on it) use that prom-client spells
+    // differently (nodejs_heap_size_used_bytes, process_start_time_seconds, …lag_p99_seconds).
     const loopDelay = monitorEventLoopDelay({ resolution: 20 });
     loopDelay.enable();
     app.addHook('onClose', async () => loopDelay.disable());
     const memory = () => process.memoryUsage();
-    metrics.gauge('process_resident_memory_bytes', 'Resident memory size', [], () => memory().rss);
     metrics.gauge('nodejs_heap_used_bytes', 'V8 heap in use', [], () => memory().heapUsed);
     metrics.gauge('nodejs_heap_total_bytes', 'V8 heap allocated', [], () => memory().heapTotal);
-    metrics.gauge(
-      'nodejs_external_memory_bytes',
-      'Memory of C++ objects bound to JavaScript (buffers)',
-      [],
-      () => memory().external,
-    );
     metrics.gauge('process_uptime_seconds', 'Seconds since the process started', [], () =>
       Math.round(process.uptime()),
     );

@@ -16,10 +16,22 @@ import { sessionCookieFor } from '../test/world';
 
 const REMOTE = '203.0.113.9';
 
+/** A series `name{a="x",b="y"}` with its labels sorted: the text format leaves their order open. */
+function normalSeries(series: string): string {
+  const m = /^([^{]+)\{(.*)\}$/.exec(series);
+  if (!m) return series;
+  const labels = m[2]!.match(/[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*"/g) ?? [];
+  return `${m[1]}{${labels.sort().join(',')}}`;
+}
+
 /** One sample's value from a Prometheus text body (`name{labels} value`), or undefined. */
 function sample(body: string, series: string): number | undefined {
-  const line = body.split('\n').find((l) => l.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  const wanted = normalSeries(series);
+  for (const line of body.split('\n')) {
+    const at = line.lastIndexOf(' ');
+    if (at > 0 && normalSeries(line.slice(0, at)) === wanted) return Number(line.slice(at + 1));
+  }
+  return undefined;
 }
 
 describeEachDatabase('readiness and metrics', (ctx) => {

@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, describeEachDatabase } from '../test/test-app';
+import { DEFAULT_PASSWORD, describeOnPglite } from '../test/test-app';
 
 const CSP =
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
   "media-src 'self' blob:;connect-src 'self';font-src 'self' data:;frame-src https://player.vimeo.com;" +
   "worker-src 'self' blob:;object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'";
 
-describeEachDatabase(
+describeOnPglite(
   'security headers and CSRF',
   (ctx) => {
     const login = (headers: Record<string, string>) =>
@@ -173,7 +173,7 @@ describeEachDatabase(
   { config: { trustedOrigins: ['http://localhost:4200'] } },
 );
 
-describeEachDatabase(
+describeOnPglite(
   'behind a TLS-terminating proxy (TRUST_PROXY=true)',
   (ctx) => {
     it('sends Strict-Transport-Security when the proxy says the request came over HTTPS', async () => {
@@ -236,7 +236,7 @@ it('normalisedPath reads a path as the router and browsers do', async () => {
   }
 });
 
-describeEachDatabase('CSRF and session checks on however the path is spelled', (ctx) => {
+describeOnPglite('CSRF and session checks on however the path is spelled', (ctx) => {
   // Fastify decodes the path for routing, so each of these reaches /api/auth/logout (or,
   // where the router does not normalise, a 404): the checks must see the same path.
   const LOGOUTS = [

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BOUNDARY } from '../test/multipart';
-import { describeEachDatabase } from '../test/test-app';
+import { describeOnPglite } from '../test/test-app';
 import { sessionCookieFor } from '../test/world';
 
 // Short limits so the test sees them act; production defaults are in docs/operating.md.
@@ -54,7 +54,7 @@ function trickle(port: number, head: string, drip: string | null, everyMs = 200)
   };
 }
 
-describeEachDatabase(
+describeOnPglite(
   'slow clients (slowloris) against the listening server',
   (ctx) => {
     let port = 0;

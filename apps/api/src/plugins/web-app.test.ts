@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/test-app';
+import { describeOnPglite } from '../test/test-app';
 
 // A tiny stand-in for the built web app.
 const dist = mkdtempSync(path.join(tmpdir(), 'fc-web-dist-'));
@@ -40,7 +40,7 @@ writeFileSync(
 afterAll(() => rmSync(distWithManifest, { recursive: true, force: true }));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-describeEachDatabase(
+describeOnPglite(
   'serving the built web app',
   (ctx) => {
     const get = (url: string, method: 'GET' | 'HEAD' = 'GET') => ctx.app.inject({ method, url });
@@ -99,7 +99,7 @@ describeEachDatabase(
   { config: { webDistDir: dist } },
 );
 
-describeEachDatabase(
+describeOnPglite(
   'serving the installable app (service worker and manifest)',
   (ctx) => {
     const get = (url: string) => ctx.app.inject({ method: 'GET', url });
@@ -147,7 +147,7 @@ describeEachDatabase(
   { config: { webDistDir: distWithWorker } },
 );
 
-describeEachDatabase(
+describeOnPglite(
   'the page names the app that will start',
   (ctx) => {
     const preloads = (body: string) => [...body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
@@ -177,7 +177,7 @@ describeEachDatabase(
   { config: { webDistDir: distWithManifest, webSsrDir: null } },
 );
 
-describeEachDatabase(
+describeOnPglite(
   'without a built web app',
   (ctx) => {
     it('answers page paths with a JSON 404 and keeps the API working', async () => {

@@ -12,12 +12,15 @@ import type { AppConfig } from '../plugins/config';
 import type { Db } from '../plugins/db';
 import { SESSION_COOKIE } from '../plugins/session';
 import { insertUser } from '../routes/users/users.repository';
+import { MIGRATED_PGLITE } from './pglite-template.setup';
 import { startS3Server } from './s3-server';
 
 /**
- * Test databases. Every API test file runs against PGlite (in memory, always) and against the
- * PostgreSQL at TEST_DATABASE_URL when it answers. Unreachable PostgreSQL is a warning and a
- * skipped variant, unless REQUIRE_POSTGRES=1 (CI), where it fails the run.
+ * Test databases. Suites whose outcome depends on the database run against PGlite (in memory,
+ * always) and against the PostgreSQL at TEST_DATABASE_URL when it answers: describeEachDatabase.
+ * Suites that check the HTTP shape around data other suites already cover on both run on PGlite
+ * only: describeOnPglite. The rule is in docs/testing.md. Unreachable PostgreSQL is a warning
+ * and a skipped variant, unless REQUIRE_POSTGRES=1 (CI), where it fails the run.
  */
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -50,14 +53,15 @@ if (postgresProblem) {
 /** Whether the PostgreSQL variants run in this process. */
 export const postgresAvailable = postgresProblem === null;
 
-/** A complete configuration for tests: in-memory PGlite, silent logs, no web app. */
+/** A complete configuration for tests: in-memory PGlite (migrated), silent logs, no web app. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: null,
     databaseSchema: null,
-    pgliteDir: 'memory://',
+    // In memory, from the migrated template (pglite-template.setup.ts).
+    pgliteDir: MIGRATED_PGLITE,
     // One throw-away uploads folder per app; the OS cleans the temp directory.
     uploadsDir: mkdtempSync(path.join(tmpdir(), 'fc-uploads-')),
     storage: { kind: 'local' },
@@ -299,9 +303,35 @@ function createContext(
  * answers; PGlite otherwise, so the S3 code still runs without a PostgreSQL. The two
  * together (two instances, one database, one bucket) are in plugins/scale-out.test.ts.
  */
-function databasesFor(storage: StorageKind): readonly DatabaseKind[] {
+function databasesFor(storage: StorageKind, scope: DatabaseScope): readonly DatabaseKind[] {
+  if (scope === 'pglite') return ['pglite'];
   if (storage === 'local') return ['pglite', 'postgres'];
   return [postgresAvailable ? 'postgres' : 'pglite'];
+}
+
+/**
+ * 'both': the suite's outcome can depend on the database: the SQL it runs (queries, ordering,
+ * aggregates, constraints, locks, concurrent transactions, migrations, stored limits) or what
+ * the driver hands back (timestamps, counts, JSON). 'pglite': it checks what surrounds the data
+ * (headers, validation, guards, transport, speech, documents) through repositories that
+ * 'both' suites cover; PGlite is the same PostgreSQL engine, in process.
+ */
+type DatabaseScope = 'both' | 'pglite';
+
+function describeVariants(
+  scope: DatabaseScope,
+  name: string,
+  fn: (ctx: TestContext) => void,
+  options: DescribeOptions,
+): void {
+  for (const storage of options.storages ?? ['local']) {
+    for (const kind of databasesFor(storage, scope)) {
+      const label = storage === 'local' ? kind : `${kind}, ${storage}`;
+      describe.skipIf(kind === 'postgres' && !postgresAvailable)(`${name} [${label}]`, () => {
+        fn(createContext(kind, options, storage));
+      });
+    }
+  }
 }
 
 /**
@@ -314,14 +344,20 @@ export function describeEachDatabase(
   fn: (ctx: TestContext) => void,
   options: DescribeOptions = {},
 ): void {
-  for (const storage of options.storages ?? ['local']) {
-    for (const kind of databasesFor(storage)) {
-      const label = storage === 'local' ? kind : `${kind}, ${storage}`;
-      describe.skipIf(kind === 'postgres' && !postgresAvailable)(`${name} [${label}]`, () => {
-        fn(createContext(kind, options, storage));
-      });
-    }
-  }
+  describeVariants('both', name, fn, options);
+}
+
+/**
+ * Declares the suite on PGlite only (`name [pglite]`; with S3 storage, `[pglite, s3]`), for
+ * suites whose outcome cannot depend on the database (see DatabaseScope and docs/testing.md).
+ * A suite that reads or writes data in a way no describeEachDatabase suite covers is not one.
+ */
+export function describeOnPglite(
+  name: string,
+  fn: (ctx: TestContext) => void,
+  options: DescribeOptions = {},
+): void {
+  describeVariants('pglite', name, fn, options);
 }
 
 /** describeEachDatabase on local-disk storage (both databases) and on S3 storage (one). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { seedAssistantLibrary } from './testing/assistant-library';
-import { describeEachDatabase } from '../../test/test-app';
+import { describeOnPglite } from '../../test/test-app';
 import { createWorld, headersFor, type World } from '../../test/world';
 import { type StandIn, startStandIn } from '../../voice/advisor/testing/openai-stand-in';
 
@@ -18,7 +18,7 @@ afterAll(async () => {
   await model.close();
 });
 
-describeEachDatabase('the assistant chat with a language model', (ctx) => {
+describeOnPglite('the assistant chat with a language model', (ctx) => {
   let w: World;
   beforeEach(async () => {
     w = await createWorld(ctx);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { hashPassword, withPasswordHashingSlot } from '../../lib/passwords';
-import { DEFAULT_PASSWORD, describeEachDatabase } from '../../test/test-app';
+import { DEFAULT_PASSWORD, describeOnPglite } from '../../test/test-app';
 
 const busy = {
   error: 'Too many sign-ins at this moment. Please try again in a few seconds.',
@@ -18,7 +18,7 @@ function holdSlots(count: number) {
   };
 }
 
-describeEachDatabase(
+describeOnPglite(
   'password hashing: parameters and the concurrency limit',
   (ctx) => {
     const login = (password = DEFAULT_PASSWORD) =>

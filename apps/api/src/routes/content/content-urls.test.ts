@@ -1,10 +1,10 @@
 import { beforeEach, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/test-app';
+import { describeOnPglite } from '../../test/test-app';
 import { createWorld } from '../../test/world';
 
 // A URL is checked as a browser reads it (WHATWG URL parser) and stored normalised, so a
 // site path that a browser takes to another host can never be stored as "this site".
-describeEachDatabase('content URLs', (ctx) => {
+describeOnPglite('content URLs', (ctx) => {
   let cookie = '';
   beforeEach(async () => {
     cookie = (await createWorld(ctx)).cookies.OWNER ?? '';

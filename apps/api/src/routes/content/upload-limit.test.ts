@@ -2,11 +2,11 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@fieldcraft/contracts';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/test-app';
+import { describeEachDatabase, describeOnPglite } from '../../test/test-app';
 import { multipartHeaders, streamedMultipart } from '../../test/multipart';
 import { sessionCookieFor } from '../../test/world';
 
-describeEachDatabase('upload limit', (ctx) => {
+describeOnPglite('upload limit', (ctx) => {
   it('answers a streamed upload just over 100 MB with 413 and keeps nothing', async () => {
     const owner = await ctx.createUser({ email: 'owner@example.com', role: 'OWNER' });
     const cookie = await sessionCookieFor(ctx.db, owner.id);

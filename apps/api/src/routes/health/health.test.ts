@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/test-app';
+import { describeOnPglite } from '../../test/test-app';
 
-describeEachDatabase('health and API docs', (ctx) => {
+describeOnPglite('health and API docs', (ctx) => {
   it('GET /api/health answers {"status":"ok"} once the database answers', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);

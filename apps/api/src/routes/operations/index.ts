@@ -107,7 +107,7 @@ const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(app.metrics.render());
+        .send(await app.metrics.render());
     },
   );
 };

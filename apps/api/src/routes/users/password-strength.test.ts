@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createPeopleWorld } from '../../test/people-world';
-import { DEFAULT_PASSWORD, describeEachDatabase } from '../../test/test-app';
+import { DEFAULT_PASSWORD, describeOnPglite } from '../../test/test-app';
 
 // Every place that sets a password refuses the ones attackers try
 // first, with the same 400 on the field (docs/operating.md, "Passwords").
@@ -19,7 +19,7 @@ const weakAnswer = {
   },
 };
 
-describeEachDatabase('password strength', (ctx) => {
+describeOnPglite('password strength', (ctx) => {
   const call = (method: 'POST' | 'PATCH', url: string, cookie: string, payload: object) =>
     ctx.app.inject({ method, url, headers: { cookie }, payload });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
 import { insertContentItem, replacePassages } from '../../routes/content/content.repository';
-import { describeEachDatabase } from '../../test/test-app';
+import { describeOnPglite } from '../../test/test-app';
 import { type StandIn, startStandIn } from './testing/openai-stand-in';
 
 // The plugin reads LLM_* from the environment when the app starts.
@@ -22,7 +22,7 @@ describe('the advisor plugin with LLM_BASE_URL set', () => {
     await standIn.close();
   });
 
-  describeEachDatabase('app.advisor', (ctx) => {
+  describeOnPglite('app.advisor', (ctx) => {
     it('answers through the configured model', async () => {
       const agent = await ensureDefaultAgent(ctx.db);
       const user = await ctx.createUser({ email: 'u@example.com' });

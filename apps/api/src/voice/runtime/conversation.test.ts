@@ -498,14 +498,17 @@ describeEachDatabase(
             .execute(),
         ).toEqual([{ role: 'user', text: 'How deep should a footing\tbe?\nThanks' }]),
       );
-      // The agent's answer to it is stored too.
-      const agentRows = await ctx.db
-        .selectFrom('conversation_messages')
-        .select('event_id')
-        .where('conversation_id', '=', id)
-        .where('role', '=', 'agent')
-        .execute();
-      expect(agentRows.map((r) => r.event_id)).toContain(eventIdOf(answer));
+      // The agent's answer to it is stored too (written after the user's turn, so waited for
+      // the same way: on a loaded machine it was not there yet when the user's row was).
+      await eventually(async () => {
+        const agentRows = await ctx.db
+          .selectFrom('conversation_messages')
+          .select('event_id')
+          .where('conversation_id', '=', id)
+          .where('role', '=', 'agent')
+          .execute();
+        expect(agentRows.map((r) => r.event_id)).toContain(eventIdOf(answer));
+      });
     });
 
     it('answers unknown paths with 404 and leaves the HTTP API alone', async () => {

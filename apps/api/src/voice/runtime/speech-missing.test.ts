@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/test-app';
+import { describeOnPglite } from '../../test/test-app';
 import { createWorld, type World } from '../../test/world';
 import { encodeAgentAudio, parseAudioFormat } from '../speech/audio-format';
 import { tone } from '../speech/test-signals';
@@ -11,7 +11,7 @@ process.env.SPEECH_FLITE = '/nonexistent/flite';
 process.env.SPEECH_ESPEAK = '/nonexistent/espeak-ng';
 process.env.SPEECH_PYTHON = '/nonexistent/python3';
 
-describeEachDatabase('voice sessions on a machine without speech programs', (ctx) => {
+describeOnPglite('voice sessions on a machine without speech programs', (ctx) => {
   let w: World;
   let base: { ws: string; http: string };
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
 import { seedDemo } from '../../bootstrap/demo-seed';
-import { describeEachDatabase } from '../../test/test-app';
+import { describeOnPglite } from '../../test/test-app';
 import { createWorld, type World } from '../../test/world';
 import {
   eventIdOf,
@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => model.close(() => r())));
 
-describeEachDatabase('answers streamed by a language model', (ctx) => {
+describeOnPglite('answers streamed by a language model', (ctx) => {
   let w: World;
   let base: { ws: string; http: string };
   beforeAll(async () => {

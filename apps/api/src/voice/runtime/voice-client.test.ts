@@ -9,7 +9,7 @@ import {
 } from '@fieldcraft/voice-client';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { describeEachDatabase } from '../../test/test-app';
+import { describeOnPglite } from '../../test/test-app';
 import { createWorld, type World } from '../../test/world';
 import { eventually, listen } from './voice-test-kit';
 
@@ -18,7 +18,7 @@ import { eventually, listen } from './voice-test-kit';
 
 type Event = [string, unknown];
 
-describeEachDatabase(
+describeOnPglite(
   'the conversation socket (libs/voice-client)',
   (ctx) => {
     let w: World;

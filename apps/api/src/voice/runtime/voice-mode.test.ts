@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
 import { seedDemo } from '../../bootstrap/demo-seed';
-import { describeEachDatabase } from '../../test/test-app';
+import { describeOnPglite } from '../../test/test-app';
 import { createWorld, type World } from '../../test/world';
 import { decodeBytes, encodeAgentAudio, parseAudioFormat } from '../speech/audio-format';
 import { concat, silence, whiteNoise } from '../speech/test-signals';
@@ -34,7 +34,7 @@ function decoded(frames: Frame[], format = PCM16K): Int16Array {
 
 const rms = (x: Int16Array) => Math.sqrt(x.reduce((n, v) => n + v * v, 0) / Math.max(1, x.length));
 
-describeEachDatabase('voice sessions with the real speech engines', (ctx) => {
+describeOnPglite('voice sessions with the real speech engines', (ctx) => {
   let w: World;
   let base: { ws: string; http: string };
   beforeAll(async () => {

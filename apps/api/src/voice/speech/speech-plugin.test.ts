@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
-import { captureLogs, describeEachDatabase, testConfig } from '../../test/test-app';
+import { captureLogs, describeOnPglite, testConfig } from '../../test/test-app';
 import { createWorld } from '../../test/world';
 import type { LocalSpeechEngines } from './index';
 
@@ -13,7 +13,7 @@ async function until(check: () => boolean, ms = 25_000): Promise<void> {
   }
 }
 
-describeEachDatabase('speech plugin', (ctx) => {
+describeOnPglite('speech plugin', (ctx) => {
   // A server whose recognizer runs and has its first model (SPEECH_PRELOAD does this at
   // start outside tests). Loading pocketsphinx and the first build take a few seconds.
   beforeAll(async () => {
