@@ -138,7 +138,7 @@ export default tseslint.config([
             {
               name: 'react-redux',
               importNames: ['useDispatch', 'useSelector'],
-              message: 'Use the typed hooks from app/hooks.ts.',
+              message: 'Use the typed hooks from shared/store/hooks.ts.',
             },
           ],
         },
@@ -146,12 +146,13 @@ export default tseslint.config([
     },
   },
   {
-    files: ['apps/web/src/app/hooks.ts'],
+    files: ['apps/web/src/shared/store/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // A feature never imports another feature; compose them in app/ (bulletproof-react).
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // A feature imports neither another feature nor app/; shared/ imports neither features nor
+    // app/ (tools/eslint/feature-boundaries.mjs). app/ composes them all (bulletproof-react).
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/shared/**/*.{ts,tsx}'],
     rules: { 'local/feature-boundaries': 'error' },
   },
   {

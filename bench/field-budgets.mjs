@@ -25,7 +25,7 @@
 //  (c) usable without JavaScript, once: a context with JavaScript off and the session cookie
 //      opens /dashboard; it passes when the greeting is there (the server drew the first view)
 //      and every Watch/Read/Listen row whose item opens a same-origin file (VIDEO, AUDIO,
-//      DOCUMENT, PDFs: fileHref in apps/web/src/features/dashboard/use-content-click.ts) is an
+//      DOCUMENT, PDFs: fileHref in apps/web/src/features/content/dashboard/use-content-click.ts) is an
 //      <a> linking to that file, the link answers 200 (context.request.get), and no other row is
 //      a link.
 //  Verdict, cold and service-worker: usable = first view within the budget AND (c) passed.
@@ -178,7 +178,7 @@ try {
   }
 
   // ---- (c) usable without JavaScript ------------------------------------------------------------
-  // Which rows must be links: the same rule as fileHref in features/dashboard/use-content-click.ts.
+  // Which rows must be links: the same rule as fileHref in features/content/dashboard/use-content-click.ts.
   const opensFile = (item) =>
     /^\/(?![/\\])/.test(item.url ?? '') &&
     item.type !== 'VIMEO' &&

@@ -94,12 +94,12 @@ describe('module boundaries (style-by-example.md matrix)', () => {
 describe('code-layout rules', () => {
   it('rejects a web feature importing another feature', async () => {
     const ids = await ruleIds(
-      'apps/web/src/features/dashboard/probe.ts',
+      'apps/web/src/features/content/probe.ts',
       "import * as a from '../auth/auth.api';\nexport const x = a;\n",
     );
     assert.ok(ids.includes('local/feature-boundaries'));
     const dynamic = await ruleIds(
-      'apps/web/src/features/dashboard/components/probe.tsx',
+      'apps/web/src/features/content/dashboard/probe.tsx',
       "export const x = () => import('../../auth/auth.api');\n",
     );
     assert.ok(dynamic.includes('local/feature-boundaries'));
@@ -122,6 +122,69 @@ describe('code-layout rules', () => {
     );
   });
 
+  it('rejects a web feature importing app/, statically or lazily', async () => {
+    const ids = await ruleIds(
+      'apps/web/src/features/rooms/probe.ts',
+      "import { makeStore } from '../../app/store';\nexport const x = makeStore;\n",
+    );
+    assert.ok(ids.includes('local/feature-boundaries'));
+    const dynamic = await ruleIds(
+      'apps/web/src/features/people/users/components/probe.tsx',
+      "export const x = () => import('../../../../app/routes/pages');\n",
+    );
+    assert.ok(dynamic.includes('local/feature-boundaries'));
+  });
+
+  it("lets a feature's tests render the composed app from app/", async () => {
+    assert.deepEqual(
+      await ruleIds(
+        'apps/web/src/features/rooms/components/probe.test.tsx',
+        "import { makeStore } from '../../../app/store';\nexport const x = makeStore;\n",
+      ),
+      [],
+    );
+  });
+
+  it('rejects shared/ importing a feature or app/', async () => {
+    const feature = await ruleIds(
+      'apps/web/src/shared/forms/probe.ts',
+      "import * as a from '../../features/auth/auth.api';\nexport const x = a;\n",
+    );
+    assert.ok(feature.includes('local/feature-boundaries'));
+    const lazyFeature = await ruleIds(
+      'apps/web/src/shared/probe.ts',
+      "export const x = () => import('../features/rooms/rooms.api');\n",
+    );
+    assert.ok(lazyFeature.includes('local/feature-boundaries'));
+    const app = await ruleIds(
+      'apps/web/src/shared/store/probe.ts',
+      "import type { AppStore } from '../../app/store';\nexport type X = AppStore;\n",
+    );
+    assert.ok(app.includes('local/feature-boundaries'));
+    const testOfShared = await ruleIds(
+      'apps/web/src/shared/api/probe.test.ts',
+      "import * as a from '../../features/auth/auth.api';\nexport const x = a;\n",
+    );
+    assert.ok(testOfShared.includes('local/feature-boundaries'));
+  });
+
+  it('lets features and shared/ import shared/', async () => {
+    assert.deepEqual(
+      await ruleIds(
+        'apps/web/src/features/rooms/probe.ts',
+        "import { api } from '../../shared/api/api';\nexport const x = api;\n",
+      ),
+      [],
+    );
+    assert.deepEqual(
+      await ruleIds(
+        'apps/web/src/shared/forms/probe.ts',
+        "import { api } from '../api/api';\nexport const x = api;\n",
+      ),
+      [],
+    );
+  });
+
   it('rejects importing MUI from its root barrel', async () => {
     const ids = await ruleIds(
       'libs/ui/src/probe.tsx',
@@ -130,7 +193,7 @@ describe('code-layout rules', () => {
     assert.ok(ids.includes('no-restricted-imports'));
   });
 
-  it('rejects the untyped react-redux hooks outside app/hooks.ts', async () => {
+  it('rejects the untyped react-redux hooks outside shared/store/hooks.ts', async () => {
     const ids = await ruleIds(
       'apps/web/src/features/auth/probe.ts',
       "import { useSelector } from 'react-redux';\nexport const x = useSelector;\n",

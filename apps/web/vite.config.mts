@@ -30,9 +30,11 @@ function startChunks(): Rolldown.CodeSplittingGroup[] {
   const src = (file: string) => path.join(import.meta.dirname, 'src', file);
   const entry = [src('main.tsx')];
   const publicRoots = [src('public/public-main.tsx')];
-  const startRoots = ['full-main.tsx', 'features/dashboard/components/dashboard-page.tsx', 'app/routes/signed-in-shell.tsx'].map(
-    src,
-  );
+  const startRoots = [
+    'full-main.tsx',
+    'features/content/dashboard/components/dashboard-page.tsx',
+    'app/routes/signed-in-shell.tsx',
+  ].map(src);
   let sets: { publicOnly: Set<string>; signedIn: Set<string>; shared: Set<string> } | undefined;
   // The workspace barrels (libs/*/src/index.ts) re-export everything, but tree-shaking keeps
   // only what is imported; follow a barrel only to the files behind the names a module imports.

@@ -5,10 +5,10 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { firstViewHydrateAction, takeFirstView } from './app/first-view';
-import { lastSeenHydrateAction, saveLastSeen } from './app/last-seen';
+import { lastSeenHydrateAction, saveLastSeen } from './shared/api/last-seen';
 import { DashboardPage, SignedInShell } from './app/routes/pages';
 import { makeStore } from './app/store';
-import { showToast, type ToastInput } from './app/toasts.slice';
+import { showToast, type ToastInput } from './shared/toasts/toasts.slice';
 import { authApi } from './features/auth/auth.api';
 
 /** What the light public app hands over when it gives the page to this app (main.tsx). */
@@ -28,7 +28,10 @@ function AppReady() {
 }
 
 /** The whole app: store, routes, every page (the signed-in side and the public pages again). */
-export function startFullApp(container: HTMLElement, { status, toasts = [] }: FullAppStart = {}): void {
+export function startFullApp(
+  container: HTMLElement,
+  { status, toasts = [] }: FullAppStart = {},
+): void {
   const store = makeStore();
   // The server's first view (app/first-view.ts): the dashboard is on screen already; its answers
   // go into the cache as stale (every query still asks the server) and become this device's last
@@ -60,6 +63,7 @@ export function startFullApp(container: HTMLElement, { status, toasts = [] }: Fu
   // Over a first view, draw only when the dashboard's code is in, so the first frame React draws
   // is the dashboard again and never a loading state; a failed download draws at once (the
   // routes' own loading and error handling take over).
-  if (firstView) void Promise.all([DashboardPage.preload(), SignedInShell.preload()]).then(render, render);
+  if (firstView)
+    void Promise.all([DashboardPage.preload(), SignedInShell.preload()]).then(render, render);
   else render();
 }

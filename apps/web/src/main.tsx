@@ -1,5 +1,5 @@
-import { bootstrapImpersonation } from './app/impersonation';
-import { syncOutdoorModeCookie } from './app/outdoor-mode-storage';
+import { bootstrapImpersonation } from './features/people/preview/impersonation';
+import { syncOutdoorModeCookie } from './shared/outdoor-mode/outdoor-mode-storage';
 import { startsPublic } from './app/start-choice';
 import { registerServiceWorker } from './service-worker/register';
 import type { FullAppStart } from './full-main';
@@ -17,7 +17,8 @@ function startFull(start?: FullAppStart): Promise<void> {
 }
 
 // The light public app for a new visitor's landing and sign-in pages, else the whole app (start-choice.ts).
-if (startsPublic()) void import('./public/public-main').then((m) => m.startPublicApp(root, startFull));
+if (startsPublic())
+  void import('./public/public-main').then((m) => m.startPublicApp(root, startFull));
 else void startFull();
 
 // The installable app's offline shell (production builds only; docs/field-readiness.md).

@@ -1,9 +1,9 @@
 import { useCallback, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { PreviewModeProvider } from '../features/preview-mode/preview-mode-context';
-import { api } from './api';
-import { OutdoorModeProvider } from './outdoor-mode';
+import { PreviewModeProvider } from '../features/people/preview/preview-mode-context';
+import { api } from '../shared/api/api';
+import { OutdoorModeProvider } from '../shared/outdoor-mode/outdoor-mode';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';
 

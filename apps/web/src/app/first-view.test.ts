@@ -1,7 +1,12 @@
 import { makeUser } from '@fieldcraft/contracts/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { storageKeys } from './auth-storage';
-import { FIRST_VIEW_ELEMENT_ID, firstViewSnapshot, serializeFirstView, takeFirstView } from './first-view';
+import { storageKeys } from '../shared/session/auth-storage';
+import {
+  FIRST_VIEW_ELEMENT_ID,
+  firstViewSnapshot,
+  serializeFirstView,
+  takeFirstView,
+} from './first-view';
 
 const dana = makeUser({ id: 7, role: 'USER', firstName: 'Dana' });
 const data = { getAuthStatus: { isAuthenticated: true, user: dana }, getDashboardContent: [] };

@@ -1,12 +1,12 @@
-import { readImpersonationToken } from './auth-storage';
+import { readImpersonationToken } from '../shared/session/auth-storage';
 import {
   LAST_SEEN_ENDPOINTS,
   LAST_SEEN_MAX_AGE_MS,
   savedAnswersHydrateAction,
   statusUserId,
   type Snapshot,
-} from './last-seen';
-import { readOfflineUser } from './offline/offline-user';
+} from '../shared/api/last-seen';
+import { readOfflineUser } from '../shared/session/offline-user';
 
 /**
  * The server's first view (docs/field-readiness.md, "First view from the server"): for a
@@ -23,7 +23,10 @@ export const FIRST_VIEW_ELEMENT_ID = 'fieldcraft-first-view';
 export const FIRST_VIEW_MARK = 'server';
 
 /** A snapshot as the server builds it: the four answers of one signed-in user. */
-export function firstViewSnapshot(data: FirstViewSnapshot['data'], savedAt = Date.now()): FirstViewSnapshot | null {
+export function firstViewSnapshot(
+  data: FirstViewSnapshot['data'],
+  savedAt = Date.now(),
+): FirstViewSnapshot | null {
   const userId = statusUserId(data.getAuthStatus);
   if (userId === null) return null;
   return { v: 1, userId, savedAt, data };
@@ -31,7 +34,10 @@ export function firstViewSnapshot(data: FirstViewSnapshot['data'], savedAt = Dat
 
 /** The data block's text: JSON that cannot end the element or start a comment. */
 export function serializeFirstView(snapshot: FirstViewSnapshot): string {
-  return JSON.stringify(snapshot).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return JSON.stringify(snapshot)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026');
 }
 
 /**
@@ -50,10 +56,12 @@ function parse(text: string | null | undefined, now: number): FirstViewSnapshot 
     return null;
   }
   const s = value as Partial<FirstViewSnapshot> | null;
-  if (!s || s.v !== 1 || typeof s.userId !== 'number' || typeof s.savedAt !== 'number' || !s.data) return null;
+  if (!s || s.v !== 1 || typeof s.userId !== 'number' || typeof s.savedAt !== 'number' || !s.data)
+    return null;
   if (statusUserId(s.data.getAuthStatus) !== s.userId) return null;
   if (now - s.savedAt > LAST_SEEN_MAX_AGE_MS) return null;
-  for (const key of Object.keys(s.data)) if (!(LAST_SEEN_ENDPOINTS as readonly string[]).includes(key)) return null;
+  for (const key of Object.keys(s.data))
+    if (!(LAST_SEEN_ENDPOINTS as readonly string[]).includes(key)) return null;
   return s as FirstViewSnapshot;
 }
 
@@ -63,7 +71,10 @@ function parse(text: string | null | undefined, now: number): FirstViewSnapshot 
  * page the service worker kept, say), one of impersonation or preview, malformed, too old —
  * is removed from the page before anything is drawn over it.
  */
-export function takeFirstView(doc: Document = document, now = Date.now()): FirstViewSnapshot | null {
+export function takeFirstView(
+  doc: Document = document,
+  now = Date.now(),
+): FirstViewSnapshot | null {
   const element = doc.getElementById(FIRST_VIEW_ELEMENT_ID);
   const root = doc.getElementById('root');
   if (!element) return null;

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { server, setupMswServer, signedIn } from '../testing/msw-server';
 import { renderApp } from '../testing/render-app';
 import { authApi } from '../features/auth/auth.api';
-import { storageKeys, storeUser } from './auth-storage';
-import { lastSeenHydrateAction, LAST_SEEN_MAX_AGE_MS, readLastSeen } from './last-seen';
+import { storageKeys, storeUser } from '../shared/session/auth-storage';
+import { lastSeenHydrateAction, LAST_SEEN_MAX_AGE_MS, readLastSeen } from '../shared/api/last-seen';
 import { makeStore } from './store';
 
 setupMswServer();

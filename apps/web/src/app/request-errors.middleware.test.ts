@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '../features/auth/auth.api';
 import { apiError, server, signedIn, setupMswServer } from '../testing/msw-server';
-import { api } from './api';
-import { navigation } from './navigation';
+import { api } from '../shared/api/api';
+import { navigation } from '../shared/navigation';
 import { makeStore } from './store';
 
 setupMswServer();
@@ -48,7 +48,9 @@ describe('request-errors middleware', () => {
         statusCalls += 1;
         return HttpResponse.json(signedIn(makeUser()));
       }),
-      http.get('/api/guarded', () => apiError(403, 'Change your password first', 'PASSWORD_CHANGE_REQUIRED')),
+      http.get('/api/guarded', () =>
+        apiError(403, 'Change your password first', 'PASSWORD_CHANGE_REQUIRED'),
+      ),
     );
     const store = makeStore();
     const status = store.dispatch(authApi.endpoints.getAuthStatus.initiate());

@@ -1,9 +1,9 @@
 import type { ErrorCode } from '@fieldcraft/contracts';
 import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import { authApi } from '../features/auth/auth.api';
-import { api, serverErrorCode, type ApiQueryError } from './api';
-import { clearAuthEverywhere } from './clear-auth';
-import { showToast } from './toasts.slice';
+import { api, serverErrorCode, type ApiQueryError } from '../shared/api/api';
+import { clearAuthEverywhere } from '../shared/session/clear-auth';
+import { showToast } from '../shared/toasts/toasts.slice';
 
 // A type-only contracts import: a value import would pull zod into the entry chunk.
 const PASSWORD_CHANGE_REQUIRED: ErrorCode = 'PASSWORD_CHANGE_REQUIRED';
@@ -49,7 +49,9 @@ export const requestErrorsMiddleware: Middleware = (store) => (next) => (action)
   }
 
   if (arg?.type === 'query') {
-    store.dispatch(showToast({ variant: 'destructive', title: 'Error', description: error?.message }));
+    store.dispatch(
+      showToast({ variant: 'destructive', title: 'Error', description: error?.message }),
+    );
   }
   return result;
 };

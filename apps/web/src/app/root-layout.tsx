@@ -1,14 +1,16 @@
 import { LoadingState } from '@fieldcraft/ui';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { usePreviewMode } from '../features/preview-mode/preview-mode-context';
+import { usePreviewMode } from '../features/people/preview/preview-mode-context';
 import { AdminPreviewOverlay } from './routes/pages';
 import { ScrollRestoration } from './scroll-restoration';
 import { Toaster } from './toaster';
 // Impersonation (issue 7): the banner is loaded only while a token is stored.
-import { readImpersonationToken } from './auth-storage';
+import { readImpersonationToken } from '../shared/session/auth-storage';
 const ImpersonationBanner = lazy(() =>
-  import('../features/user-management/components/impersonation-banner').then((m) => ({ default: m.ImpersonationBanner })),
+  import('../features/people/users/components/impersonation-banner').then((m) => ({
+    default: m.ImpersonationBanner,
+  })),
 );
 
 /** Around every route: the lazy-route fallback, the toaster and the admin preview overlay. */

@@ -1,6 +1,6 @@
 import type { Role } from '@fieldcraft/contracts';
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { paths } from './paths';
+import { paths } from '../shared/paths';
 import { RootLayout } from './root-layout';
 import { GuardedPage } from './routes/guarded-page';
 import { HomeRoute } from './routes/home-route';
@@ -13,13 +13,13 @@ import {
   TestStationPage,
 } from './routes/pages';
 // The dashboard without signal: files saved for offline use (issue 9).
-import { OfflineDashboardPage } from './offline/offline-pages';
+import { OfflineDashboardPage } from './routes/offline-pages';
 // People and companies (issue 7).
 import { CompaniesPage, UserManagementPage } from './routes/people-pages';
 // Assistant chat and agents (issue 7).
 import { AgentsPage, AssistantChatPage } from './routes/assistant-pages';
 // The owner's home and the admin landing page (issue 7).
-import { MainDashboardPage, OwnerControlPage } from './routes/owner-home-pages';
+import { AdminHomePage, OwnerControlPage } from './routes/owner-home-pages';
 // Bulk upload (issue 7).
 import { BulkUploadPage } from './routes/bulk-upload-pages';
 // Analytics (issue 7).
@@ -38,29 +38,71 @@ export const routes: RouteObject[] = [
       { path: paths.login.path, element: <PublicPage page="login" /> },
       {
         path: paths.dashboard.path,
-        element: <GuardedPage page={DashboardPage} allowedRoles={everyone} offlinePage={OfflineDashboardPage} />,
+        element: (
+          <GuardedPage
+            page={DashboardPage}
+            allowedRoles={everyone}
+            offlinePage={OfflineDashboardPage}
+          />
+        ),
       },
-      { path: paths.rooms.path, element: <GuardedPage page={RoomsPage} allowedRoles={everyone} area="rooms" /> },
-      { path: paths.testRoom.path, element: <GuardedPage page={RoomChatPage} allowedRoles={everyone} area="rooms" /> },
+      {
+        path: paths.rooms.path,
+        element: <GuardedPage page={RoomsPage} allowedRoles={everyone} area="rooms" />,
+      },
+      {
+        path: paths.roomChat.path,
+        element: <GuardedPage page={RoomChatPage} allowedRoles={everyone} area="rooms" />,
+      },
       {
         path: paths.contentManagement.path,
         element: <GuardedPage page={ContentManagementPage} allowedRoles={owners} />,
       },
-      { path: paths.mainDashboard.path, element: <GuardedPage page={MainDashboardPage} allowedRoles={admins} area="rooms" /> },
+      {
+        path: paths.adminHome.path,
+        element: <GuardedPage page={AdminHomePage} allowedRoles={admins} area="rooms" />,
+      },
       { path: paths.testStation.path, element: <GuardedPage page={TestStationPage} /> },
       // People and companies (issue 7): OWNER and ADMIN; anyone else → /test-station.
-      { path: paths.userManagement.path, element: <GuardedPage page={UserManagementPage} allowedRoles={admins} area="rooms" /> },
-      { path: paths.companies.path, element: <GuardedPage page={CompaniesPage} allowedRoles={admins} area="rooms" /> },
+      {
+        path: paths.userManagement.path,
+        element: <GuardedPage page={UserManagementPage} allowedRoles={admins} area="rooms" />,
+      },
+      {
+        path: paths.companies.path,
+        element: <GuardedPage page={CompaniesPage} allowedRoles={admins} area="rooms" />,
+      },
       // Assistant chat (OWNER, and an ADMIN over what they may see) and agents (OWNER).
-      { path: paths.simpleChat.path, element: <GuardedPage page={AssistantChatPage} allowedRoles={admins} area="rooms" /> },
-      { path: paths.fastRedeploy.path, element: <GuardedPage page={AgentsPage} allowedRoles={owners} area="rooms" /> },
-      { path: paths.ownerControl.path, element: <GuardedPage page={OwnerControlPage} allowedRoles={owners} area="rooms" /> },
+      {
+        path: paths.assistantChat.path,
+        element: <GuardedPage page={AssistantChatPage} allowedRoles={admins} area="rooms" />,
+      },
+      {
+        path: paths.agents.path,
+        element: <GuardedPage page={AgentsPage} allowedRoles={owners} area="rooms" />,
+      },
+      {
+        path: paths.ownerControl.path,
+        element: <GuardedPage page={OwnerControlPage} allowedRoles={owners} area="rooms" />,
+      },
       // Bulk upload (issue 7): OWNER only, like Content Management.
-      { path: paths.bulkUpload.path, element: <GuardedPage page={BulkUploadPage} allowedRoles={owners} /> },
+      {
+        path: paths.bulkUpload.path,
+        element: <GuardedPage page={BulkUploadPage} allowedRoles={owners} />,
+      },
       // Analytics (issue 7): OWNER only, like the navigation's Analytics menu.
-      { path: paths.analyticsUsage.path, element: <GuardedPage page={VoiceUsagePage} allowedRoles={owners} area="rooms" /> },
-      { path: paths.analyticsEngagement.path, element: <GuardedPage page={ContentEngagementPage} allowedRoles={owners} area="rooms" /> },
-      { path: paths.analyticsKnowledgeGaps.path, element: <GuardedPage page={KnowledgeGapsPage} allowedRoles={owners} area="rooms" /> },
+      {
+        path: paths.analyticsUsage.path,
+        element: <GuardedPage page={VoiceUsagePage} allowedRoles={owners} area="rooms" />,
+      },
+      {
+        path: paths.analyticsEngagement.path,
+        element: <GuardedPage page={ContentEngagementPage} allowedRoles={owners} area="rooms" />,
+      },
+      {
+        path: paths.analyticsKnowledgeGaps.path,
+        element: <GuardedPage page={KnowledgeGapsPage} allowedRoles={owners} area="rooms" />,
+      },
       { path: '*', element: <PublicPage page="notFound" /> },
     ],
   },

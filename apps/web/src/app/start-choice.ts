@@ -1,5 +1,5 @@
-import { readImpersonationToken, readStoredUser } from './auth-storage';
-import { paths } from './paths';
+import { readImpersonationToken, readStoredUser } from '../shared/session/auth-storage';
+import { paths } from '../shared/paths';
 
 /**
  * Which app main.tsx starts (docs/field-readiness.md, "The light public app"). A visitor this
@@ -10,7 +10,10 @@ import { paths } from './paths';
  * gets the whole app. The public app hands the page over as soon as it learns there is a
  * session after all, or the visitor goes anywhere else.
  */
-export function startsPublic(location: Pick<Location, 'pathname'> = window.location, doc: Document = document): boolean {
+export function startsPublic(
+  location: Pick<Location, 'pathname'> = window.location,
+  doc: Document = document,
+): boolean {
   return (
     (location.pathname === paths.home.getHref() || location.pathname === paths.login.getHref()) &&
     // FIRST_VIEW_ELEMENT_ID (first-view.ts), not imported: that module pulls the store's code in.

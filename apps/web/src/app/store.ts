@@ -1,12 +1,10 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { api } from './api';
-import { createLastSeenMiddleware } from './last-seen';
+import { configureStore } from '@reduxjs/toolkit';
+import { api } from '../shared/api/api';
+import { createLastSeenMiddleware } from '../shared/api/last-seen';
 import { requestErrorsMiddleware } from './request-errors.middleware';
-import { toastsSlice } from './toasts.slice';
+import { rootReducer, type AppDispatch, type RootState } from '../shared/store/root-reducer';
 
-export const rootReducer = combineSlices(api, toastsSlice);
-
-export type RootState = ReturnType<typeof rootReducer>;
+export type { AppDispatch, RootState } from '../shared/store/root-reducer';
 
 /** Saves the signed-in user's last dashboard answers on this device (last-seen.ts). */
 const lastSeenMiddleware = createLastSeenMiddleware(
@@ -18,9 +16,13 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware, requestErrorsMiddleware, lastSeenMiddleware),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware().concat(api.middleware, requestErrorsMiddleware, lastSeenMiddleware),
   });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];
+
+// The typed hooks (shared/store/hooks.ts) name the dispatch without importing app/; this fails
+// to compile if the store's dispatch ever stops agreeing with it.
+const _dispatchAgrees = (store: AppStore): AppDispatch => store.dispatch;

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from './store';
 import { Toaster } from './toaster';
-import { showToast } from './toasts.slice';
+import { showToast } from '../shared/toasts/toasts.slice';
 
 function renderToaster() {
   const store = makeStore();

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useAppDispatch, useAppSelector } from './hooks';
-import { ToastList } from './toast-list';
-import { dismissToast, selectToasts } from './toasts.slice';
+import { useAppDispatch, useAppSelector } from '../shared/store/hooks';
+import { ToastList } from '../shared/toasts/toast-list';
+import { dismissToast, selectToasts } from '../shared/toasts/toasts.slice';
 
 /** Renders the open toast(s) from the store into the F8-focusable notifications region. */
 export function Toaster() {

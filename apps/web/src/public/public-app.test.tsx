@@ -4,8 +4,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { navigation } from '../app/navigation';
-import { sendRequest } from '../app/request';
+import { navigation } from '../shared/navigation';
+import { sendRequest } from '../shared/api/request';
 import { STATUS_URL } from '../features/auth/early-status';
 import { apiError, loginResponse, server, setupMswServer, signedIn } from '../testing/msw-server';
 import { PublicApp } from './public-app';
@@ -14,7 +14,13 @@ setupMswServer();
 afterEach(() => vi.restoreAllMocks());
 
 const owner = makeUser();
-const invited = makeUser({ id: 7, email: 'new@example.com', firstName: 'Nia', role: 'USER', passwordChangeRequired: true });
+const invited = makeUser({
+  id: 7,
+  email: 'new@example.com',
+  firstName: 'Nia',
+  role: 'USER',
+  passwordChangeRequired: true,
+});
 
 /** The light public app at `path`, as main.tsx starts it: the session check already under way. */
 function renderPublic(path: string) {
@@ -31,7 +37,9 @@ describe('the light public app', () => {
     expect(await screen.findByText('Limited Access BETA test environment')).toBeInTheDocument();
     await app.user.click(screen.getByRole('link', { name: 'Get Started' }));
 
-    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to your account' }),
+    ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
     expect(screen.getByText('Website help:')).toBeInTheDocument();
     expect(app.onHandOff).not.toHaveBeenCalled();
@@ -67,7 +75,10 @@ describe('the light public app', () => {
     );
     const app = renderPublic('/login');
     await app.user.type(await screen.findByLabelText('Email'), ' Owner@Example.COM');
-    await app.user.type(screen.getByLabelText('Password', { selector: 'input' }), 'correct-password');
+    await app.user.type(
+      screen.getByLabelText('Password', { selector: 'input' }),
+      'correct-password',
+    );
     await app.user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('Welcome back, Olivia!')).toBeInTheDocument();
@@ -121,16 +132,31 @@ describe('the light public app', () => {
     // '/' with a password change due goes to the sign-in page's change view.
     const form = await screen.findByRole('form', { name: 'Change Your Password' });
     expect(window.location.pathname).toBe('/login');
-    await app.user.type(within(form).getByLabelText('Current Password', { selector: 'input' }), 'initial-password');
-    await app.user.type(within(form).getByLabelText('New Password', { selector: 'input' }), 'brand-new-password');
-    await app.user.type(within(form).getByLabelText('Confirm New Password', { selector: 'input' }), 'brand-new-password');
+    await app.user.type(
+      within(form).getByLabelText('Current Password', { selector: 'input' }),
+      'initial-password',
+    );
+    await app.user.type(
+      within(form).getByLabelText('New Password', { selector: 'input' }),
+      'brand-new-password',
+    );
+    await app.user.type(
+      within(form).getByLabelText('Confirm New Password', { selector: 'input' }),
+      'brand-new-password',
+    );
     await app.user.click(within(form).getByRole('button', { name: 'Update Password' }));
 
     await waitFor(() => expect(app.onHandOff).toHaveBeenCalled());
     expect(body).toMatchObject({ password: 'brand-new-password', passwordChangeRequired: false });
     expect(app.onHandOff.mock.calls[0]?.[0]).toEqual({
       status: signedIn(updated),
-      toasts: [{ title: 'Password Changed', description: 'Your password has been updated successfully.', variant: 'default' }],
+      toasts: [
+        {
+          title: 'Password Changed',
+          description: 'Your password has been updated successfully.',
+          variant: 'default',
+        },
+      ],
     });
   });
 });

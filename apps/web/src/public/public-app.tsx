@@ -2,15 +2,15 @@ import type { AuthStatus } from '@fieldcraft/contracts';
 import { LoadingState } from '@fieldcraft/ui';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { readOfflineUser } from '../app/offline/offline-user';
-import { config } from '../app/config';
-import { OutdoorModeProvider } from '../app/outdoor-mode';
-import { paths } from '../app/paths';
-import { sendRequest, type RequestResult } from '../app/request';
+import { readOfflineUser } from '../shared/session/offline-user';
+import { config } from '../shared/config';
+import { OutdoorModeProvider } from '../shared/outdoor-mode/outdoor-mode';
+import { paths } from '../shared/paths';
+import { sendRequest, type RequestResult } from '../shared/api/request';
 import { ScrollRestoration } from '../app/scroll-restoration';
-import { ToastList } from '../app/toast-list';
-import type { Toast, ToastInput } from '../app/toasts.slice';
-import { storeUser } from '../app/auth-storage';
+import { ToastList } from '../shared/toasts/toast-list';
+import type { Toast, ToastInput } from '../shared/toasts/toasts.slice';
+import { storeUser } from '../shared/session/auth-storage';
 import { LoginPage } from '../features/auth/components/login-page';
 import { needsPasswordChange } from '../features/auth/password-change';
 import { SignInServicesContext, type SignInServices } from '../features/auth/sign-in-services';
@@ -48,7 +48,10 @@ export function PublicApp({ statusCheck, onHandOff }: PublicAppProps) {
 
   const handOff = useCallback(
     (start: FullAppStart) =>
-      onHandOff({ ...start, toasts: toastsRef.current.filter((t) => t.open).map(({ id: _id, open: _open, ...t }) => t) }),
+      onHandOff({
+        ...start,
+        toasts: toastsRef.current.filter((t) => t.open).map(({ id: _id, open: _open, ...t }) => t),
+      }),
     [onHandOff],
   );
 
@@ -73,7 +76,10 @@ export function PublicApp({ statusCheck, onHandOff }: PublicAppProps) {
     };
   }, [statusCheck, handOff]);
 
-  const dismiss = useCallback((id: string) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+  const dismiss = useCallback(
+    (id: string) => setToasts((all) => all.filter((t) => t.id !== id)),
+    [],
+  );
   const services = useMemo<SignInServices>(
     () => ({
       status,
@@ -82,7 +88,12 @@ export function PublicApp({ statusCheck, onHandOff }: PublicAppProps) {
       updateUser: (id, body) => call({ url: `/api/users/${id}`, method: 'PATCH', body }),
       toast: (input: ToastInput) => {
         toastCount.current += 1;
-        const toast: Toast = { id: `public-${toastCount.current}`, variant: 'default', ...input, open: true };
+        const toast: Toast = {
+          id: `public-${toastCount.current}`,
+          variant: 'default',
+          ...input,
+          open: true,
+        };
         setToasts((all) => [toast, ...all].slice(0, config.toast.limit));
       },
       // The sign-in form loads '/' next: the server and the whole app take it from there.
@@ -107,7 +118,10 @@ export function PublicApp({ statusCheck, onHandOff }: PublicAppProps) {
           <Routes>
             <Route path={paths.home.path} element={home} />
             <Route path={paths.login.path} element={page(<LoginPage />)} />
-            <Route path="*" element={<HandOff start={status ? { status } : {}} onHandOff={handOff} />} />
+            <Route
+              path="*"
+              element={<HandOff start={status ? { status } : {}} onHandOff={handOff} />}
+            />
           </Routes>
           <ScrollRestoration />
         </BrowserRouter>
@@ -118,7 +132,13 @@ export function PublicApp({ statusCheck, onHandOff }: PublicAppProps) {
 }
 
 /** Gives the page to the whole app, which draws this same address. */
-function HandOff({ start, onHandOff }: { start: FullAppStart; onHandOff: (start: FullAppStart) => void }) {
+function HandOff({
+  start,
+  onHandOff,
+}: {
+  start: FullAppStart;
+  onHandOff: (start: FullAppStart) => void;
+}) {
   useEffect(() => onHandOff(start), [start, onHandOff]);
   return <LoadingState fullScreen label="Loading..." />;
 }

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { sendRequest } from '../app/request';
+import { sendRequest } from '../shared/api/request';
 import { authStatusUrl } from '../features/auth/early-status';
 import type { FullAppStart } from '../full-main';
 import { PublicApp } from './public-app';
@@ -10,7 +10,10 @@ import { PublicApp } from './public-app';
  * before React, with the answer index.html preloaded. `startFull` takes the page over: this
  * app's root is unmounted first, once.
  */
-export function startPublicApp(container: HTMLElement, startFull: (start: FullAppStart) => unknown): void {
+export function startPublicApp(
+  container: HTMLElement,
+  startFull: (start: FullAppStart) => unknown,
+): void {
   const root = createRoot(container);
   const statusCheck = sendRequest(authStatusUrl());
   let handedOff = false;

@@ -11,7 +11,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { Provider } from 'react-redux';
-import { PreviewModeProvider } from '../features/preview-mode/preview-mode-context';
+import { PreviewModeProvider } from '../features/people/preview/preview-mode-context';
 import { needsPasswordChange } from '../features/auth/auth.api';
 import {
   FIRST_VIEW_ELEMENT_ID,
@@ -21,7 +21,7 @@ import {
   serializeFirstView,
   type FirstViewSnapshot,
 } from '../app/first-view';
-import { OutdoorModeProvider } from '../app/outdoor-mode';
+import { OutdoorModeProvider } from '../shared/outdoor-mode/outdoor-mode';
 import { AppRoutes } from '../app/router';
 import { makeStore } from '../app/store';
 

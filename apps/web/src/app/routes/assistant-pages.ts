@@ -2,7 +2,7 @@ import { lazy } from 'react';
 
 // The assistant chat and agent management (issue 7): one chunk per page.
 export const AssistantChatPage = lazy(() =>
-  import('../../features/assistant-chat/components/assistant-chat-page').then((m) => ({
+  import('../../features/conversations/assistant/components/assistant-chat-page').then((m) => ({
     default: m.AssistantChatPage,
   })),
 );

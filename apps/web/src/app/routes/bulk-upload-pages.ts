@@ -2,7 +2,7 @@ import { lazy } from 'react';
 
 // Bulk upload (issue 7): its own chunk, like the other signed-in pages.
 export const BulkUploadPage = lazy(() =>
-  import('../../features/bulk-upload/components/bulk-upload-page').then((m) => ({
+  import('../../features/content/bulk-upload/components/bulk-upload-page').then((m) => ({
     default: m.BulkUploadPage,
   })),
 );

@@ -1,7 +1,7 @@
 import type { Role, User } from '@fieldcraft/contracts';
 import type { ComponentType } from 'react';
 import { RouteGuard } from '../../features/auth/components/route-guard';
-import { OfflineNotice } from '../offline/offline-notice';
+import { OfflineNotice } from '../../shared/offline/offline-notice';
 import { SignedInShell } from './pages';
 import type { ShellArea } from './signed-in-shell';
 

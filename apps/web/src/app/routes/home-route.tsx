@@ -1,9 +1,9 @@
 import { LoadingState } from '@fieldcraft/ui';
 import { Navigate } from 'react-router-dom';
 import { needsPasswordChange, useAuthStatus } from '../../features/auth/auth.api';
-import { isStatusOffline } from '../offline/offline-user';
-import { OfflineDashboardPage } from '../offline/offline-pages';
-import { paths } from '../paths';
+import { isStatusOffline } from '../../shared/session/offline-user';
+import { OfflineDashboardPage } from './offline-pages';
+import { paths } from '../../shared/paths';
 import { GuardedPage } from './guarded-page';
 import { DashboardPage, PublicPage, SignedInShell } from './pages';
 

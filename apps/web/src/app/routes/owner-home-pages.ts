@@ -4,6 +4,6 @@ import { lazy } from 'react';
 export const OwnerControlPage = lazy(() =>
   import('./owner-home-routes').then((m) => ({ default: m.OwnerControlRoute })),
 );
-export const MainDashboardPage = lazy(() =>
-  import('./owner-home-routes').then((m) => ({ default: m.MainDashboardRoute })),
+export const AdminHomePage = lazy(() =>
+  import('./owner-home-routes').then((m) => ({ default: m.AdminHomeRoute })),
 );

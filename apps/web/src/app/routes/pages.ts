@@ -5,26 +5,30 @@ import { preloadable } from './preloadable';
 // The dashboard and the shell can be loaded before the first render: over the server's first
 // view, main.tsx waits for them so React never draws a loading state on top of it.
 export const DashboardPage = preloadable(() =>
-  import('../../features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
+  import('../../features/content/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
 );
 export const RoomsPage = lazy(() =>
   import('../../features/rooms/components/rooms-page').then((m) => ({ default: m.RoomsPage })),
 );
 export const RoomChatPage = lazy(() =>
-  import('../../features/rooms/components/room-chat-page').then((m) => ({ default: m.RoomChatPage })),
+  import('../../features/rooms/components/room-chat-page').then((m) => ({
+    default: m.RoomChatPage,
+  })),
 );
 export const ContentManagementPage = lazy(() =>
-  import('../../features/content-management/components/content-management-page').then((m) => ({
+  import('../../features/content/manage/components/content-management-page').then((m) => ({
     default: m.ContentManagementPage,
   })),
 );
 export const TestStationPage = lazy(() =>
-  import('../../features/test-station/components/test-station-page').then((m) => ({ default: m.TestStationPage })),
+  import('../../features/rooms/test-station/components/test-station-page').then((m) => ({
+    default: m.TestStationPage,
+  })),
 );
 export const SignedInShell = preloadable(() => import('./signed-in-shell').then((m) => m.default));
 export const PublicPage = lazy(() => import('./public-page'));
 export const AdminPreviewOverlay = lazy(() =>
-  import('../../features/preview-mode/components/admin-preview-overlay').then((m) => ({
+  import('../../features/people/preview/components/admin-preview-overlay').then((m) => ({
     default: m.AdminPreviewOverlay,
   })),
 );

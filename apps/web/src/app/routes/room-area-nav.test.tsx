@@ -3,7 +3,7 @@ import { makeRoom, makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { navigation } from '../navigation';
+import { navigation } from '../../shared/navigation';
 import { apiError, server, setupMswServer, signedIn } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render-app';
 
@@ -18,7 +18,7 @@ function serveOwner(rooms: Room[] = [makeRoom()]) {
 }
 
 describe('main navigation bar (room area)', () => {
-  it("gives the OWNER the BETA 1.4 badge, the Analytics and Management menus and Logout", async () => {
+  it('gives the OWNER the BETA 1.4 badge, the Analytics and Management menus and Logout', async () => {
     serveOwner();
     const { user } = renderApp('/rooms');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -26,11 +26,16 @@ describe('main navigation bar (room area)', () => {
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
 
     await user.click(within(nav).getByRole('button', { name: 'Analytics' }));
-    expect(screen.getByRole('menuitem', { name: 'AI Assistant Chat' })).toHaveAttribute('href', '/simple-chat');
+    expect(screen.getByRole('menuitem', { name: 'AI Assistant Chat' })).toHaveAttribute(
+      'href',
+      '/simple-chat',
+    );
     await user.keyboard('{Escape}');
 
     await user.click(within(nav).getByRole('button', { name: 'Management' }));
-    const items = screen.getAllByRole('menuitem').map((item) => [item.textContent, item.getAttribute('href')]);
+    const items = screen
+      .getAllByRole('menuitem')
+      .map((item) => [item.textContent, item.getAttribute('href')]);
     expect(items).toEqual([
       ['Owner Control', '/owner-control'],
       ['User Management', '/user-management'],
@@ -67,13 +72,19 @@ describe('main navigation bar (room area)', () => {
   it('ADD ROOM toasts the server error and stays put', async () => {
     serveOwner();
     const reload = vi.spyOn(navigation, 'reload').mockImplementation(() => {});
-    server.use(http.post('/api/test-rooms', () => apiError(409, 'A room with that name already exists', 'ROOM_EXISTS')));
+    server.use(
+      http.post('/api/test-rooms', () =>
+        apiError(409, 'A room with that name already exists', 'ROOM_EXISTS'),
+      ),
+    );
     const { user } = renderApp('/rooms');
     await user.click(await screen.findByRole('button', { name: 'ADD ROOM' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Room' });
     await user.type(within(dialog).getByRole('textbox', { name: /Room Name/ }), 'Dup');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A room with that name already exists');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A room with that name already exists',
+    );
     const toasts = screen.getByRole('region', { name: /Notifications/, hidden: true });
     expect(within(toasts).getByText('Error')).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();

@@ -6,7 +6,7 @@ import type {
   CreateAgentBody,
   UpdateAgentBody,
 } from '@fieldcraft/contracts';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 const LIST = 'LIST' as const;
 

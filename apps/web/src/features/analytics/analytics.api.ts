@@ -7,7 +7,7 @@ import type {
   KnowledgeGapStatus,
   VoiceUsageReport,
 } from '@fieldcraft/contracts';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 export const analyticsApi = api
   .enhanceEndpoints({ addTagTypes: ['KnowledgeGapReport'] })

@@ -6,9 +6,9 @@ import type {
   UpdateUserBody,
   User,
 } from '@fieldcraft/contracts';
-import { api } from '../../app/api';
-import { storeUser } from '../../app/auth-storage';
-import { config } from '../../app/config';
+import { api } from '../../shared/api/api';
+import { storeUser } from '../../shared/session/auth-storage';
+import { config } from '../../shared/config';
 import { authStatusUrl } from './early-status';
 
 export const signedOutStatus: AuthStatus = { isAuthenticated: false, user: null };

@@ -1,5 +1,5 @@
-import { readImpersonationToken } from '../../app/auth-storage';
-import { isPreviewRequesting } from '../../app/preview-requests';
+import { readImpersonationToken } from '../../shared/session/auth-storage';
+import { isPreviewRequesting } from '../../shared/api/preview-requests';
 
 /**
  * index.html asks for this address with `<link rel="preload" as="fetch">`, so the session check

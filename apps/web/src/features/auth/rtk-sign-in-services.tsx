@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import { api } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
-import { showToast } from '../../app/toasts.slice';
+import { api } from '../../shared/api/api';
+import { useAppDispatch } from '../../shared/store/hooks';
+import { showToast } from '../../shared/toasts/toasts.slice';
 import { authApi, useAuthStatus, useLoginMutation, useUpdateUserMutation } from './auth.api';
 import { SignInServicesContext, type SignInServices } from './sign-in-services';
 
@@ -22,11 +22,15 @@ export function RtkSignInServices({ children }: { children: ReactNode }) {
       signedIn: () => dispatch(api.util.invalidateTags(['AuthStatus'])),
       async passwordChanged(user) {
         // Show the signed-in app at once, then confirm the session with the server.
-        await dispatch(authApi.util.upsertQueryData('getAuthStatus', undefined, { isAuthenticated: true, user }));
+        await dispatch(
+          authApi.util.upsertQueryData('getAuthStatus', undefined, { isAuthenticated: true, user }),
+        );
         dispatch(api.util.invalidateTags(['AuthStatus']));
       },
     }),
     [dispatch, login, updateUser, status, statusLoading],
   );
-  return <SignInServicesContext.Provider value={services}>{children}</SignInServicesContext.Provider>;
+  return (
+    <SignInServicesContext.Provider value={services}>{children}</SignInServicesContext.Provider>
+  );
 }

@@ -1,6 +1,12 @@
-import type { AuthStatus, LoginBody, LoginResponse, UpdateUserBody, User } from '@fieldcraft/contracts';
+import type {
+  AuthStatus,
+  LoginBody,
+  LoginResponse,
+  UpdateUserBody,
+  User,
+} from '@fieldcraft/contracts';
 import { createContext, useContext } from 'react';
-import type { ToastInput } from '../../app/toasts.slice';
+import type { ToastInput } from '../../shared/toasts/toasts.slice';
 
 /**
  * What the sign-in screen (login page, sign-in form, forced password change) needs from the app

@@ -1,11 +1,11 @@
-import { api } from '../../app/api';
-import { clearStoredAuth } from '../../app/auth-storage';
-import { config } from '../../app/config';
-import { clearFirstViewCache } from '../../app/offline/first-view-cache';
-import { clearSavedFiles } from '../../app/offline/saved-files';
-import { navigation } from '../../app/navigation';
-import { paths } from '../../app/paths';
-import type { AppDispatch } from '../../app/store';
+import { api } from '../../shared/api/api';
+import { clearStoredAuth } from '../../shared/session/auth-storage';
+import { config } from '../../shared/config';
+import { clearFirstViewCache } from '../../shared/session/first-view-cache';
+import { clearSavedFiles } from '../../shared/offline/saved-files';
+import { navigation } from '../../shared/navigation';
+import { paths } from '../../shared/paths';
+import type { AppDispatch } from '../../shared/store/root-reducer';
 import { authApi, signedOutStatus } from './auth.api';
 
 /**

@@ -1,5 +1,5 @@
 import type { LegalSection } from '@fieldcraft/ui';
-import { config } from '../../app/config';
+import { config } from '../../shared/config';
 
 const product = config.brandProduct;
 const company = config.brandCompany;

@@ -1,5 +1,5 @@
 import type { Role } from '@fieldcraft/contracts';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 
 export interface NavLink {
   label: string;

@@ -9,7 +9,7 @@ import type {
   Room,
   RoomStatus,
 } from '@fieldcraft/contracts';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 const LIST = 'LIST' as const;
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { serverErrorDetail } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
-import { showToast } from '../../app/toasts.slice';
+import { serverErrorDetail } from '../../shared/api/api';
+import { useAppDispatch } from '../../shared/store/hooks';
+import { showToast } from '../../shared/toasts/toasts.slice';
 
 export type OwnerActionResult = { ok: true; message: string } | { ok: false; message: string };
 

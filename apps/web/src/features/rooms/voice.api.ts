@@ -4,7 +4,7 @@ import type {
   SignedUrlResponse,
   VoiceStatus,
 } from '@fieldcraft/contracts';
-import { api } from '../../app/api';
+import { api } from '../../shared/api/api';
 
 /** The list tag of one room's past conversations. */
 export const roomConversationsTag = (roomId: number) => ({

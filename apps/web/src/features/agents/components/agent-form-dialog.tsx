@@ -17,7 +17,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { FormEvent } from 'react';
-import { useFormDialogSubmit } from '../../../app/use-form-dialog-submit';
+import { useFormDialogSubmit } from '../../../shared/forms/use-form-dialog-submit';
 import { useCreateAgentMutation, useUpdateAgentMutation } from '../agents.api';
 
 type Override = (typeof AgentOverrideSchema.options)[number];

@@ -5,12 +5,12 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isApiQueryError, serverErrorDetail } from '../../../app/request';
-import { storeUser } from '../../../app/auth-storage';
-import { paths } from '../../../app/paths';
+import { isApiQueryError, serverErrorDetail } from '../../../shared/api/request';
+import { storeUser } from '../../../shared/session/auth-storage';
+import { paths } from '../../../shared/paths';
 import { useSignInServices } from '../sign-in-services';
-import { firstErrorPerField, serverFieldErrors } from '../../../app/form-errors';
-import { loadFormSchemas } from '../../../app/form-schemas';
+import { firstErrorPerField, serverFieldErrors } from '../../../shared/forms/form-errors';
+import { loadFormSchemas } from '../../../shared/forms/form-schemas';
 
 type Field = keyof ChangePasswordValues;
 

@@ -3,7 +3,7 @@ import { makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { navigation } from '../../../app/navigation';
+import { navigation } from '../../../shared/navigation';
 import {
   apiError,
   loginResponse,

@@ -1,12 +1,12 @@
 import type { Role, User } from '@fieldcraft/contracts';
 import { LoadingState } from '@fieldcraft/ui';
 import type { ReactNode } from 'react';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { needsPasswordChange, useAuthStatus } from '../auth.api';
 import { RedirectNotice } from './redirect-notice';
-import { OfflineNotice } from '../../../app/offline/offline-notice';
-import { isStatusOffline, readOfflineUser } from '../../../app/offline/offline-user';
-import { useRefetchOnOnline } from '../../../app/offline/use-refetch-on-online';
+import { OfflineNotice } from '../../../shared/offline/offline-notice';
+import { isStatusOffline, readOfflineUser } from '../../../shared/session/offline-user';
+import { useRefetchOnOnline } from '../../../shared/offline/use-refetch-on-online';
 
 export interface RouteGuardProps {
   /** Roles that may see the route; omit to admit any signed-in user. */
@@ -36,7 +36,11 @@ export function RouteGuard({ allowedRoles, children, renderOffline }: RouteGuard
   if (offline) {
     // No signal: not a sign-out. Keep the shell and say why the page cannot load.
     const lastUser = readOfflineUser();
-    return lastUser && renderOffline ? <>{renderOffline(lastUser)}</> : <OfflineNotice fullScreen />;
+    return lastUser && renderOffline ? (
+      <>{renderOffline(lastUser)}</>
+    ) : (
+      <OfflineNotice fullScreen />
+    );
   }
 
   const user = data?.isAuthenticated ? data.user : null;

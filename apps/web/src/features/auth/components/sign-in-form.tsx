@@ -4,15 +4,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
-import { storeUser } from '../../../app/auth-storage';
-import { config } from '../../../app/config';
-import { navigation } from '../../../app/navigation';
-import { paths } from '../../../app/paths';
-import { serverErrorDetail } from '../../../app/request';
+import { storeUser } from '../../../shared/session/auth-storage';
+import { config } from '../../../shared/config';
+import { navigation } from '../../../shared/navigation';
+import { paths } from '../../../shared/paths';
+import { serverErrorDetail } from '../../../shared/api/request';
 import { needsPasswordChange } from '../password-change';
 import { useSignInServices } from '../sign-in-services';
-import { firstErrorPerField } from '../../../app/form-errors';
-import { loadFormSchemas } from '../../../app/form-schemas';
+import { firstErrorPerField } from '../../../shared/forms/form-errors';
+import { loadFormSchemas } from '../../../shared/forms/form-schemas';
 
 type Field = keyof LoginBody;
 

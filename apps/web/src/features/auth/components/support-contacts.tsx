@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { config } from '../../../app/config';
+import { config } from '../../../shared/config';
 
 const contacts = [config.support.website, config.support.construction];
 

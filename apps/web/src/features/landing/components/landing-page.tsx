@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { config } from '../../../app/config';
-import { paths } from '../../../app/paths';
+import { config } from '../../../shared/config';
+import { paths } from '../../../shared/paths';
 
 /** The public landing page at '/' when signed out. */
 export function LandingPage() {

@@ -1,5 +1,5 @@
 import { SiteFooter } from '@fieldcraft/ui';
-import { copyrightLine } from '../../../app/config';
+import { copyrightLine } from '../../../shared/config';
 import { legalSections } from '../legal-sections';
 
 /** The site footer: collapsible 'Legal Stuff' and the copyright line. */

@@ -12,7 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { OutdoorModeButton } from './outdoor-mode-switch';
 
 const labelOnWideScreens = { display: { xs: 'none', md: 'inline' } } as const;
@@ -29,7 +29,7 @@ interface MenuLink {
 }
 
 const analyticsLinks: MenuLink[] = [
-  { label: 'AI Assistant Chat', href: paths.simpleChat.getHref() },
+  { label: 'AI Assistant Chat', href: paths.assistantChat.getHref() },
   { label: 'Voice Usage', href: paths.analyticsUsage.getHref() },
   { label: 'Content Engagement', href: paths.analyticsEngagement.getHref() },
   { label: 'Knowledge Gaps', href: paths.analyticsKnowledgeGaps.getHref() },
@@ -38,7 +38,7 @@ const managementLinks: MenuLink[] = [
   { label: 'Owner Control', href: paths.ownerControl.getHref() },
   { label: 'User Management', href: paths.userManagement.getHref() },
   { label: 'Companies', href: paths.companies.getHref() },
-  { label: 'Fast Redeploy', href: paths.fastRedeploy.getHref() },
+  { label: 'Fast Redeploy', href: paths.agents.getHref() },
 ];
 
 /** A button that opens a menu of links. On phones only its icon shows; the name stays. */
@@ -132,7 +132,7 @@ export function MainNav({ user, onSignOut, addRoom }: MainNavProps) {
           // An ADMIN has no Management menu: this is their way back to their landing page.
           <Button
             component={RouterLink}
-            to={paths.mainDashboard.getHref()}
+            to={paths.adminHome.getHref()}
             color="inherit"
             aria-label="Admin Dashboard"
             startIcon={<DashboardIcon />}

@@ -2,7 +2,7 @@ import { makeUser } from '@fieldcraft/contracts/testing';
 import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { outdoorModeKey } from '../../../app/outdoor-mode';
+import { outdoorModeKey } from '../../../shared/outdoor-mode/outdoor-mode';
 import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
 

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import { useOutdoorMode } from '../../../app/outdoor-mode';
+import { useOutdoorMode } from '../../../shared/outdoor-mode/outdoor-mode';
 
 export const OUTDOOR_MODE_LABEL = 'Outdoor mode';
 

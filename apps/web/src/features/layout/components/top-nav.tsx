@@ -5,8 +5,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import { Link as RouterLink } from 'react-router-dom';
-import { config } from '../../../app/config';
-import { paths } from '../../../app/paths';
+import { config } from '../../../shared/config';
+import { paths } from '../../../shared/paths';
 import { MobileNavMenu } from './mobile-nav-menu';
 import { UserMenu } from './user-menu';
 

@@ -12,7 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { OutdoorModeMenuItem } from './outdoor-mode-switch';
 
 const visuallyHidden = {
@@ -113,7 +113,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           Profile
         </MenuItem>
         {user.role === 'OWNER' || user.role === 'ADMIN' ? (
-          <MenuItem component={RouterLink} to={paths.mainDashboard.getHref()} onClick={close}>
+          <MenuItem component={RouterLink} to={paths.adminHome.getHref()} onClick={close}>
             <ListItemIcon>
               <DashboardIcon fontSize="small" />
             </ListItemIcon>

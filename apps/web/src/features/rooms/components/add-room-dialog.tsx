@@ -9,10 +9,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
-import { serverErrorDetail } from '../../../app/api';
-import { useAppDispatch } from '../../../app/hooks';
-import { navigation } from '../../../app/navigation';
-import { showToast } from '../../../app/toasts.slice';
+import { serverErrorDetail } from '../../../shared/api/api';
+import { useAppDispatch } from '../../../shared/store/hooks';
+import { navigation } from '../../../shared/navigation';
+import { showToast } from '../../../shared/toasts/toasts.slice';
 import { useQuickCreateRoomMutation } from '../rooms.api';
 
 const labelOnWideScreens = { display: { xs: 'none', md: 'inline' } } as const;

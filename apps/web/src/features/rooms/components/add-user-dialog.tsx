@@ -1,20 +1,17 @@
-import { CreateUserBodySchema, type Role, type UserStatus } from '@fieldcraft/contracts';
-import { PasswordField } from '@fieldcraft/ui';
+import { CreateUserBodySchema, type Role } from '@fieldcraft/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useId, type FormEvent } from 'react';
-import { useFormDialogSubmit } from '../../../app/use-form-dialog-submit';
+import { useFormDialogSubmit } from '../../../shared/forms/use-form-dialog-submit';
+import { UserFields, type UserField } from '../../../shared/forms/user-fields';
 import { useCreateUserMutation } from '../rooms.api';
 
-type Field = 'email' | 'username' | 'password' | 'firstName' | 'lastName' | 'role' | 'status';
-type Values = Record<Field, string>;
+type Values = Record<UserField, string>;
 
 const initialValues: Values = {
   email: '',
@@ -26,7 +23,6 @@ const initialValues: Values = {
   status: 'PENDING',
 };
 const roles: Role[] = ['USER', 'ADMIN', 'OWNER'];
-const statuses: UserStatus[] = ['PENDING', 'ACTIVE'];
 
 export interface AddUserDialogProps {
   open: boolean;
@@ -59,40 +55,7 @@ export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {failure ? <Alert severity="error">{failure}</Alert> : null}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label="First Name"
-                required
-                autoComplete="off"
-                autoFocus
-                {...field('firstName')}
-              />
-              <TextField label="Last Name" required autoComplete="off" {...field('lastName')} />
-            </Stack>
-            <TextField label="Email" type="email" required autoComplete="off" {...field('email')} />
-            <TextField label="Username" required autoComplete="off" {...field('username')} />
-            <PasswordField
-              label="Initial Password"
-              required
-              autoComplete="new-password"
-              {...field('password')}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField select label="Role" {...field('role')}>
-                {roles.map((role) => (
-                  <MenuItem key={role} value={role}>
-                    {role}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField select label="Status" {...field('status')}>
-                {statuses.map((status) => (
-                  <MenuItem key={status} value={status}>
-                    {status}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Stack>
+            <UserFields field={field} roles={roles} role={values.role} account />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, type FormEvent } from 'react';
-import { useFormDialogSubmit } from '../../../app/use-form-dialog-submit';
+import { useFormDialogSubmit } from '../../../shared/forms/use-form-dialog-submit';
 import { statusLabel } from '../room-filters';
 import { useCreateRoomMutation, useGetAgentsQuery } from '../rooms.api';
 

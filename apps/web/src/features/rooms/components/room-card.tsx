@@ -17,7 +17,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { formatCreated, statusHint } from '../room-filters';
 import { RoomStatusBadge } from './room-status-badge';
 
@@ -73,7 +73,7 @@ function OwnerButton({
 export function RoomCard({ room, ownerActions }: RoomCardProps) {
   const navigate = useNavigate();
   const live = room.status === 'LIVE';
-  const href = paths.testRoom.getHref(room.id);
+  const href = paths.roomChat.getHref(room.id);
 
   return (
     <Card

@@ -11,8 +11,10 @@ import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
-import { config } from '../../../app/config';
-import type { ChatMessage, QueuedChatQuestion, TextOnlyReason } from '../use-room-conversation';
+import { config } from '../../../shared/config';
+import type { ChatMessage } from '../conversation/use-chat-messages';
+import type { QueuedChatQuestion } from '../conversation/use-offline-questions';
+import type { TextOnlyReason } from '../conversation/use-room-audio';
 import { ChatMessageItem } from './chat-message-item';
 
 export interface RoomChatPanelProps {

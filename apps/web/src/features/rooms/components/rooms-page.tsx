@@ -12,9 +12,9 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAppDispatch } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
-import { showToast } from '../../../app/toasts.slice';
+import { useAppDispatch } from '../../../shared/store/hooks';
+import { paths } from '../../../shared/paths';
+import { showToast } from '../../../shared/toasts/toasts.slice';
 import {
   accessibleRooms,
   categoriesOf,

@@ -1,0 +1,29 @@
+/**
+ * Every route of the web app: the pattern for the router and an href builder for links. Keys are
+ * what the page is (roomChat, adminHome, assistantChat, agents); the URLs keep the spec's names
+ * (/test-room, /main-dashboard, /simple-chat, /fast-redeploy): they are linked and bookmarked.
+ */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  rooms: { path: '/rooms', getHref: () => '/rooms' },
+  roomChat: { path: '/test-room/:id', getHref: (id: number | string) => `/test-room/${id}` },
+  contentManagement: { path: '/content-management', getHref: () => '/content-management' },
+  adminHome: { path: '/main-dashboard', getHref: () => '/main-dashboard' },
+  testStation: { path: '/test-station', getHref: () => '/test-station' },
+  // Linked from the main navigation bar (issue 7).
+  assistantChat: { path: '/simple-chat', getHref: () => '/simple-chat' },
+  ownerControl: { path: '/owner-control', getHref: () => '/owner-control' },
+  bulkUpload: { path: '/bulk-upload', getHref: () => '/bulk-upload' },
+  userManagement: { path: '/user-management', getHref: () => '/user-management' },
+  companies: { path: '/companies', getHref: () => '/companies' },
+  agents: { path: '/fast-redeploy', getHref: () => '/fast-redeploy' },
+  // The Analytics menu (issue 7).
+  analyticsUsage: { path: '/analytics/usage', getHref: () => '/analytics/usage' },
+  analyticsEngagement: { path: '/analytics/engagement', getHref: () => '/analytics/engagement' },
+  analyticsKnowledgeGaps: {
+    path: '/analytics/knowledge-gaps',
+    getHref: () => '/analytics/knowledge-gaps',
+  },
+} as const;
