@@ -156,6 +156,13 @@ export default tseslint.config([
     rules: { 'local/feature-boundaries': 'error' },
   },
   {
+    // The API's HTTP layer is reached from the top only: app.ts imports each domain's plugin
+    // (<domain>/index.ts), which imports its *.routes.ts. Repositories, services and policies
+    // are importable by anyone (apps/api/README.md, "Layout").
+    files: ['apps/api/src/**/*.ts'],
+    rules: { 'local/api-layers': 'error' },
+  },
+  {
     files: ['libs/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

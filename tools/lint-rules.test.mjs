@@ -185,6 +185,67 @@ describe('code-layout rules', () => {
     );
   });
 
+  it('rejects anything but app.ts importing an API domain plugin', async () => {
+    const cases = [
+      ['apps/api/src/plugins/probe.ts', "import { roomsDomain } from '../rooms';"],
+      ['apps/api/src/lib/probe.ts', "import { roomsDomain } from '../rooms/index';"],
+      ['apps/api/src/people/probe.ts', "import { roomsDomain } from '../rooms/index';"],
+      ['apps/api/src/voice/runtime/probe.ts', "export { contentDomain } from '../../content';"],
+    ];
+    for (const [file, code] of cases) {
+      assert.ok((await ruleIds(file, `${code}\n`)).includes('local/api-layers'), file);
+    }
+  });
+
+  it('rejects anything but its own domain plugin importing an API route module', async () => {
+    const cases = [
+      [
+        'apps/api/src/plugins/session.ts',
+        "import r from '../auth/auth.routes';\nexport const x = r;",
+      ],
+      [
+        'apps/api/src/bootstrap/probe.ts',
+        "import r from '../rooms/rooms.routes';\nexport const x = r;",
+      ],
+      ['apps/api/src/db/probe.ts', "export const x = () => import('../content/files.routes');"],
+      ['apps/api/src/app.ts', "import r from './rooms/rooms.routes';\nexport const x = r;"],
+      [
+        'apps/api/src/people/index.ts',
+        "import r from '../rooms/owner-rooms.routes';\nexport const x = r;",
+      ],
+      ['apps/api/src/people/probe.ts', "import r from './people.routes';\nexport const x = r;"],
+    ];
+    for (const [file, code] of cases) {
+      assert.ok((await ruleIds(file, `${code}\n`)).includes('local/api-layers'), file);
+    }
+  });
+
+  it('lets app.ts import domains, a domain its routes, and anyone the data layer', async () => {
+    const cases = [
+      [
+        'apps/api/src/app.ts',
+        "import { roomsDomain } from './rooms';\nexport const x = roomsDomain;",
+      ],
+      ['apps/api/src/rooms/index.ts', "import r from './owner-rooms.routes';\nexport const x = r;"],
+      [
+        'apps/api/src/plugins/probe.ts',
+        "import * as a from '../audit/audit.repository';\nexport const x = a;",
+      ],
+      [
+        'apps/api/src/voice/runtime/probe.ts',
+        "import * as u from '../../people/users.repository';\nexport const x = u;",
+      ],
+      [
+        'apps/api/src/rooms/probe.ts',
+        "import * as p from '../people/people.service';\nexport const x = p;",
+      ],
+      ['apps/api/src/voice/probe.ts', "import * as s from './speech';\nexport const x = s;"],
+    ];
+    for (const [file, code] of cases) {
+      assert.deepEqual(await ruleIds(file, `${code}\n`), [], file);
+    }
+  });
+
   it('rejects importing MUI from its root barrel', async () => {
     const ids = await ruleIds(
       'libs/ui/src/probe.tsx',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { apiLayers } from './api-layers.mjs';
 import { featureBoundaries } from './feature-boundaries.mjs';
 
 // Files are kebab-case (style-by-example.md, "Naming"); a role suffix such as `.api.ts`
@@ -32,5 +33,9 @@ export const filenameCase = {
 };
 
 export default {
-  rules: { 'filename-case': filenameCase, 'feature-boundaries': featureBoundaries },
+  rules: {
+    'filename-case': filenameCase,
+    'feature-boundaries': featureBoundaries,
+    'api-layers': apiLayers,
+  },
 };

@@ -20,7 +20,6 @@ import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 // Admin preview mode and the owner's home (issue 7).
 import { previewModePlugin } from './plugins/preview-mode';
-import adminRoutes from './routes/admin/index';
 import { clientErrorHandler, securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { speechPlugin } from './plugins/speech';
@@ -28,28 +27,15 @@ import { storagePlugin } from './plugins/storage';
 import { textExtractionPlugin } from './plugins/text-extraction';
 import { voicePlugin } from './plugins/voice';
 import { webAppPlugin } from './plugins/web-app';
-import agentsRoutes from './routes/agents/index';
-import authRoutes from './routes/auth/index';
-import contentRoutes from './routes/content/index';
-import dashboardRoutes from './routes/dashboard/index';
-import filesRoutes from './routes/files/index';
-import healthRoutes from './routes/health/index';
-import operationsRoutes from './routes/operations/index';
-import ownerRoutes from './routes/owner/index';
-import ownerAgentsRoutes from './routes/owner-agents/index';
-import userRoomsRoutes from './routes/rooms/index';
-import testRoomsRoutes from './routes/test-rooms/index';
-import usersRoutes from './routes/users/index';
-import voiceRoutes from './routes/voice/index';
-import voiceAgentsRoutes from './routes/voice-agents/index';
-// People and companies (issue 7).
-import companiesRoutes from './routes/companies/index';
-import impersonationRoutes from './routes/impersonation/index';
-import peopleRoutes from './routes/people/index';
-import assistantRoutes from './routes/assistant/index';
-import bulkUploadRoutes from './routes/bulk-upload/index';
-// Analytics (issue 7).
-import analyticsRoutes from './routes/analytics/index';
+import { agentsDomain } from './agents';
+import { analyticsDomain } from './analytics';
+import { authDomain } from './auth';
+import { contentDomain } from './content';
+import { conversationsDomain } from './conversations';
+import { dashboardDomain } from './dashboard';
+import { operationsDomain } from './operations';
+import { peopleDomain } from './people';
+import { roomsDomain } from './rooms';
 
 export interface BuildOptions {
   /** Where logs go (tests capture them); stdout by default. */
@@ -58,7 +44,7 @@ export interface BuildOptions {
 
 /**
  * The whole API as a Fastify instance, not yet listening: plugins first, then one register per
- * route folder (explicit, because autoload cannot see into the bundle). The database is open
+ * domain (explicit, because autoload cannot see into the bundle). The database is open
  * and migrated, and first-start data exists, when this resolves.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
@@ -113,31 +99,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(voicePlugin);
     await app.register(openApiPlugin);
 
-    await app.register(healthRoutes, { prefix: '/api/health' });
-    await app.register(operationsRoutes);
-    await app.register(authRoutes, { prefix: '/api/auth' });
-    await app.register(usersRoutes, { prefix: '/api/users' });
-    await app.register(userRoomsRoutes, { prefix: '/api/user/rooms' });
-    await app.register(ownerRoutes, { prefix: '/api/owner' });
-    await app.register(ownerAgentsRoutes, { prefix: '/api/owner' });
-    await app.register(testRoomsRoutes, { prefix: '/api/test-rooms' });
-    await app.register(agentsRoutes, { prefix: '/api/agents' });
-    await app.register(voiceAgentsRoutes, { prefix: '/api/voice/agents' });
-    await app.register(voiceRoutes, { prefix: '/api/voice' });
-    await app.register(contentRoutes, { prefix: '/api' });
-    await app.register(filesRoutes, { prefix: '/api/files' });
-    await app.register(dashboardRoutes, { prefix: '/api/user' });
-    // People and companies (issue 7).
-    await app.register(peopleRoutes, { prefix: '/api/people' });
-    await app.register(companiesRoutes, { prefix: '/api/companies' });
-    await app.register(impersonationRoutes, { prefix: '/api/impersonation' });
-    // The assistant chat (issue 7, docs/assistant-and-agents.md).
-    await app.register(assistantRoutes, { prefix: '/api/assistant' });
-    await app.register(adminRoutes, { prefix: '/api/admin' });
-    // Bulk upload (issue 7).
-    await app.register(bulkUploadRoutes, { prefix: '/api/bulk-upload' });
-    // Analytics (issue 7).
-    await app.register(analyticsRoutes, { prefix: '/api/owner/analytics' });
+    // One plugin per domain; each registers its routes under the spec's URL prefixes.
+    await app.register(operationsDomain);
+    await app.register(authDomain);
+    await app.register(peopleDomain);
+    await app.register(roomsDomain);
+    await app.register(agentsDomain);
+    await app.register(conversationsDomain);
+    await app.register(contentDomain);
+    await app.register(dashboardDomain);
+    await app.register(analyticsDomain);
 
     await app.register(webAppPlugin);
   } catch (err) {

@@ -2,9 +2,9 @@ import type { User } from '@fieldcraft/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { generatePassword, hashPassword } from '../lib/passwords';
-import { type Agent, ensureAgent } from '../routes/agents/agents.repository';
-import { insertAuditEntry } from '../routes/audit/audit.repository';
-import { countUsers, insertUser } from '../routes/users/users.repository';
+import { type Agent, ensureAgent } from '../agents/agents.repository';
+import { insertAuditEntry } from '../audit/audit.repository';
+import { countUsers, insertUser } from '../people/users.repository';
 
 type Db = Kysely<Database>;
 

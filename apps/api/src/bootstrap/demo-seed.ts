@@ -5,27 +5,27 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultTextExtractionLimits, TextExtractor } from '../lib/extraction-workers';
 import type { FileStorage } from '../lib/storage';
-import { fileUrl, indexContentText } from '../routes/content/content.service';
+import { fileUrl, indexContentText } from '../content/content.service';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import type { Agent } from '../routes/agents/agents.repository';
+import type { Agent } from '../agents/agents.repository';
 import {
   findContentIdByTitle,
   insertContentItem,
   type NewContentItem,
   setContentPermission,
-} from '../routes/content/content.repository';
+} from '../content/content.repository';
 import {
   addRoomMember,
   findRoomIdByName,
   insertRoom,
   type NewRoom,
-} from '../routes/rooms/rooms.repository';
+} from '../rooms/rooms.repository';
 import {
   findCredentialsByEmail,
   insertUserIfAbsent,
   type NewUser,
-} from '../routes/users/users.repository';
+} from '../people/users.repository';
 
 type Db = Kysely<Database>;
 

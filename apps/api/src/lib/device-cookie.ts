@@ -1,13 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../plugins/db';
-import { ensureAppSecret } from '../routes/impersonation/impersonation.repository';
+import { ensureAppSecret } from '../people/impersonation.repository';
 
 /**
  * Device cookies (OWASP, "Slow down online guessing attacks with device cookies"): a device
  * that signed in to an account gets a signed cookie naming that account. A sign-in for that
  * account that presents it is not held back by the account's failures from elsewhere; it has
- * a failure limit of its own (routes/auth/login-throttle.ts).
+ * a failure limit of its own (auth/login-throttle.ts).
  *
  * One cookie per account, so a shared crew tablet keeps one per person: the name is
  * `fc_device_` + an HMAC of the email (the email is not readable from it), the value

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../plugins/db';
-import { ensureAppSecret } from '../routes/impersonation/impersonation.repository';
+import { ensureAppSecret } from '../people/impersonation.repository';
 
 /** Shortest IMPERSONATION_SECRET accepted: an HMAC-SHA256 key of fewer bytes is weak. */
 export const MIN_SECRET_LENGTH = 32;

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: every environment variable the API reads is parsed and checked
+// here, in one place, so apps/api/README.md's table has a single source.
 import fp from 'fastify-plugin';
 import path from 'node:path';
 import { z } from 'zod';

@@ -8,7 +8,7 @@ import {
 } from '../test/private-postgres';
 import { testConfig } from '../test/test-app';
 import { sessionCookieFor } from '../test/world';
-import { insertUser } from '../routes/users/users.repository';
+import { insertUser } from '../people/users.repository';
 import { hashPassword } from '../lib/passwords';
 
 // Fault: the PostgreSQL server stops under load and comes back. While it is down every request

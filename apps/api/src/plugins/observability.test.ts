@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
-import { insertUser } from '../routes/users/users.repository';
+import { insertUser } from '../people/users.repository';
 import { multipartBody, multipartHeaders } from '../test/multipart';
 import { startS3Server } from '../test/s3-server';
 import {

@@ -10,7 +10,7 @@ import {
   postgresAvailable,
   testConfig,
 } from '../test/test-app';
-import { insertUser } from '../routes/users/users.repository';
+import { insertUser } from '../people/users.repository';
 import { hashPassword } from '../lib/passwords';
 import { startS3Server } from '../test/s3-server';
 

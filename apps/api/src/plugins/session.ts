@@ -14,10 +14,10 @@ import {
   insertSession,
   type Session,
   touchSession,
-} from '../routes/auth/sessions.repository';
-import { insertAuditEntry } from '../routes/audit/audit.repository';
-import { findLiveImpersonation } from '../routes/impersonation/impersonation.repository';
-import { canImpersonate } from '../routes/people/people.policy';
+} from '../auth/sessions.repository';
+import { insertAuditEntry } from '../audit/audit.repository';
+import { findLiveImpersonation } from '../people/impersonation.repository';
+import { canImpersonate } from '../people/people.policy';
 
 /** The header carrying an impersonation token (spec §6). */
 export const IMPERSONATION_HEADER = 'x-impersonation-token';

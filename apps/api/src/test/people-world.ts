@@ -2,7 +2,7 @@ import type { Role, User } from '@fieldcraft/contracts';
 import type { TestContext } from './test-app';
 import { sessionCookieFor } from './world';
 import { ensureDefaultAgent } from '../bootstrap/bootstrap';
-import { addRoomMember, insertRoom } from '../routes/rooms/rooms.repository';
+import { addRoomMember, insertRoom } from '../rooms/rooms.repository';
 
 /**
  * Two companies for the people and company tests. Company A: an ADMIN, a second ADMIN, two

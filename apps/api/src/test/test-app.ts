@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the whole test harness (both databases, per-file apps, table
+// resets, users and sign-in helpers) that every API suite builds on.
 import type { Role, User, UserStatus } from '@fieldcraft/contracts';
 import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +13,7 @@ import { hashPassword } from '../lib/passwords';
 import type { AppConfig } from '../plugins/config';
 import type { Db } from '../plugins/db';
 import { SESSION_COOKIE } from '../plugins/session';
-import { insertUser } from '../routes/users/users.repository';
+import { insertUser } from '../people/users.repository';
 import { MIGRATED_PGLITE } from './pglite-template.setup';
 import { startS3Server } from './s3-server';
 

@@ -4,9 +4,9 @@ import { ensureDefaultAgent } from '../bootstrap/bootstrap';
 import { newSessionToken, sessionIdFromToken } from '../lib/session-token';
 import type { Db } from '../plugins/db';
 import { SESSION_COOKIE } from '../plugins/session';
-import type { Agent } from '../routes/agents/agents.repository';
-import { insertSession } from '../routes/auth/sessions.repository';
-import { addRoomMember, insertRoom } from '../routes/rooms/rooms.repository';
+import type { Agent } from '../agents/agents.repository';
+import { insertSession } from '../auth/sessions.repository';
+import { addRoomMember, insertRoom } from '../rooms/rooms.repository';
 
 /**
  * A session cookie for `userId`, inserted directly: signing in over HTTP costs an argon2

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
-import { insertContentItem, replacePassages } from '../../routes/content/content.repository';
+import { insertContentItem, replacePassages } from '../../content/content.repository';
 import { describeOnPglite } from '../../test/test-app';
 import { type StandIn, startStandIn } from './testing/openai-stand-in';
 

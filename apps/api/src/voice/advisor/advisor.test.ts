@@ -10,7 +10,7 @@ import {
   insertContentItem,
   replacePassages,
   setContentPermission,
-} from '../../routes/content/content.repository';
+} from '../../content/content.repository';
 import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
 import { seedDemo } from '../../bootstrap/demo-seed';
 import { createAdvisor } from './advisor';

@@ -1,10 +1,7 @@
 import type { Citation } from '@fieldcraft/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../plugins/db';
-import {
-  type AdvisorPassageRow,
-  searchPassagesForAgent,
-} from '../../routes/content/content.repository';
+import { type AdvisorPassageRow, searchPassagesForAgent } from '../../content/content.repository';
 import type { Advisor, AdvisorAnswer, AdvisorRequest } from './advisor.types';
 import { type ChatMessage, type LlmConfig, streamChat } from './llm';
 import {

@@ -1,5 +1,5 @@
 import type { Citation } from '@fieldcraft/contracts';
-import type { Viewer } from '../../routes/content/content.repository';
+import type { Viewer } from '../../content/content.repository';
 
 // The Field Advisor's brain: retrieval over what the user may see, a cited answer (composed
 // from the passages, or written by an OpenAI-compatible model when LLM_BASE_URL is set), the

@@ -2,8 +2,8 @@ import type { User } from '@fieldcraft/contracts';
 import type { IncomingMessage } from 'node:http';
 import type { Db } from '../../plugins/db';
 import { mustChangePassword, SESSION_COOKIE } from '../../plugins/session';
-import { findActiveSession } from '../../routes/auth/sessions.repository';
-import { findCredentialsById } from '../../routes/users/users.repository';
+import { findActiveSession } from '../../auth/sessions.repository';
+import { findCredentialsById } from '../../people/users.repository';
 import { sessionIdFromToken } from '../../lib/session-token';
 import {
   findRoomForVoice,

@@ -10,7 +10,7 @@ import {
   testConfig,
 } from '../../test/test-app';
 import { hashPassword } from '../../lib/passwords';
-import { insertUser } from '../../routes/users/users.repository';
+import { insertUser } from '../../people/users.repository';
 import { createWorld, sessionCookieFor, type World } from '../../test/world';
 import { eventually, listen, TestSocket, textOnlyInit } from './voice-test-kit';
 

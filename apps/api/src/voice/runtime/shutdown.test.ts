@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
-import { insertRoom, addRoomMember } from '../../routes/rooms/rooms.repository';
+import { insertRoom, addRoomMember } from '../../rooms/rooms.repository';
 import {
   createScratchDatabase,
   type DatabaseKind,
@@ -9,7 +9,7 @@ import {
   testConfig,
 } from '../../test/test-app';
 import { sessionCookieFor } from '../../test/world';
-import { insertUser } from '../../routes/users/users.repository';
+import { insertUser } from '../../people/users.repository';
 import { listen, TestSocket } from './voice-test-kit';
 
 describeEachDatabaseKind('voice sessions when the app closes', (kind: DatabaseKind) => {

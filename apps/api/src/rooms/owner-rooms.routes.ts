@@ -1,0 +1,192 @@
+import {
+  ApiErrorSchema,
+  AssignRoomUserBodySchema,
+  CreateRoomBodySchema,
+  ErrorCode,
+  OwnerRoomIdParamsSchema,
+  OwnerRoomSchema,
+  RoomIdParamsSchema,
+  RoomUserParamsSchema,
+  SuccessResponseSchema,
+  UpdateRoomBodySchema,
+} from '@fieldcraft/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error';
+import { currentUser } from '../plugins/session';
+import { insertAuditEntry } from '../audit/audit.repository';
+import {
+  addRoomMember,
+  findOwnerRoom,
+  listOwnerRooms,
+  removeRoomMember,
+  type RoomPatch,
+  updateRoom,
+} from './rooms.repository';
+import { createRoom, emptyToNull, roomNotFound } from './rooms.service';
+import { findUserById } from '../people/users.repository';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+} as const;
+
+const userNotFound = () => new AppError(404, ErrorCode.USER_NOT_FOUND, 'User not found');
+
+/** /api/owner/rooms: the owner's room tools. OWNER only, from the session. */
+const ownerRoomsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  // onRequest, so the role is checked before the body is even parsed.
+  app.addHook('onRequest', app.requireRole('OWNER'));
+
+  app.get(
+    '/rooms',
+    {
+      schema: {
+        tags: ['owner'],
+        summary: 'Every room, with its members',
+        response: { 200: z.array(OwnerRoomSchema), ...errors },
+      },
+    },
+    async () => listOwnerRooms(db),
+  );
+
+  app.post(
+    '/rooms',
+    {
+      schema: {
+        tags: ['owner'],
+        summary: 'Create a room',
+        body: CreateRoomBodySchema,
+        response: { 201: OwnerRoomSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const room = await db
+        .transaction()
+        .execute((trx) => createRoom(trx, actor, request.body, request.ip, 'room.create'));
+      return reply.code(201).send(room);
+    },
+  );
+
+  app.patch(
+    '/rooms/:id',
+    {
+      schema: {
+        tags: ['owner'],
+        summary: 'Change a room: name, description, backgroundColor, badgeText',
+        params: OwnerRoomIdParamsSchema,
+        body: UpdateRoomBodySchema,
+        response: { 200: OwnerRoomSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const { id } = request.params;
+      const body = request.body;
+      const patch: RoomPatch = {
+        name: body.name,
+        description: emptyToNull(body.description),
+        backgroundColor: emptyToNull(body.backgroundColor),
+        badgeText: emptyToNull(body.badgeText),
+      };
+      const fields = (Object.keys(patch) as (keyof RoomPatch)[]).filter(
+        (k) => patch[k] !== undefined,
+      );
+      if (fields.length === 0) {
+        throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'Validation failed', {
+          issues: { formErrors: ['Nothing to change'], fieldErrors: {} },
+        });
+      }
+      return db.transaction().execute(async (trx) => {
+        const before = await updateRoom(trx, id, patch);
+        if (!before) throw roomNotFound();
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        for (const key of fields) {
+          if (before[key] !== patch[key]) changes[key] = { from: before[key], to: patch[key] };
+        }
+        await insertAuditEntry(trx, {
+          actorId: actor.id,
+          action: 'room.update',
+          targetType: 'room',
+          targetId: id,
+          details: { changes },
+          ip: request.ip,
+        });
+        const room = await findOwnerRoom(trx, id);
+        if (!room) throw roomNotFound();
+        return room;
+      });
+    },
+  );
+
+  app.post(
+    '/rooms/:roomId/users',
+    {
+      schema: {
+        tags: ['owner'],
+        summary: 'Assign a user to a room (assigning again changes nothing)',
+        params: RoomIdParamsSchema,
+        body: AssignRoomUserBodySchema,
+        response: { 200: SuccessResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const { roomId } = request.params;
+      const { userId } = request.body;
+      return db.transaction().execute(async (trx) => {
+        if (!(await findOwnerRoom(trx, roomId))) throw roomNotFound();
+        if (!(await findUserById(trx, userId))) throw userNotFound();
+        // Only a real change is a mutation worth an audit row; a repeat is a no-op.
+        if (await addRoomMember(trx, roomId, userId)) {
+          await insertAuditEntry(trx, {
+            actorId: actor.id,
+            action: 'room.member_add',
+            targetType: 'room',
+            targetId: roomId,
+            details: { userId },
+            ip: request.ip,
+          });
+        }
+        return { success: true as const };
+      });
+    },
+  );
+
+  app.delete(
+    '/rooms/:roomId/users/:userId',
+    {
+      schema: {
+        tags: ['owner'],
+        summary: 'Remove a user from a room (removing a non-member changes nothing)',
+        params: RoomUserParamsSchema,
+        response: { 200: SuccessResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const { roomId, userId } = request.params;
+      return db.transaction().execute(async (trx) => {
+        if (!(await findOwnerRoom(trx, roomId))) throw roomNotFound();
+        if (!(await findUserById(trx, userId))) throw userNotFound();
+        if (await removeRoomMember(trx, roomId, userId)) {
+          await insertAuditEntry(trx, {
+            actorId: actor.id,
+            action: 'room.member_remove',
+            targetType: 'room',
+            targetId: roomId,
+            details: { userId },
+            ip: request.ip,
+          });
+        }
+        return { success: true as const };
+      });
+    },
+  );
+};
+
+export default ownerRoomsRoutes;

@@ -1,0 +1,64 @@
+import { ErrorCode, type OwnerRoom, type RoomStatus, type User } from '@fieldcraft/contracts';
+import { findOwnerRoom, insertRoom } from './rooms.repository';
+import { AppError } from '../lib/app-error';
+import type { Db } from '../plugins/db';
+import { findAgentByAgentId } from '../agents/agents.repository';
+import { insertAuditEntry } from '../audit/audit.repository';
+
+export interface CreateRoomInput {
+  name: string;
+  category: string;
+  agentId: string;
+  status: RoomStatus;
+  description?: string | null;
+  backgroundColor?: string | null;
+  badgeText?: string | null;
+}
+
+/** Empty optional text is stored as null, so "no description" has one representation. */
+export const emptyToNull = (value: string | null | undefined): string | null | undefined =>
+  value === '' ? null : value;
+
+export const roomNotFound = () => new AppError(404, ErrorCode.ROOM_NOT_FOUND, 'Room not found');
+
+/** Creates a room (both the room form and the navigation's quick add) and audits it. */
+export async function createRoom(
+  trx: Db,
+  actor: User,
+  input: CreateRoomInput,
+  ip: string,
+  action: 'room.create' | 'room.quick_create',
+): Promise<OwnerRoom> {
+  const agent = await findAgentByAgentId(trx, input.agentId);
+  if (!agent) {
+    throw new AppError(400, ErrorCode.AGENT_NOT_FOUND, 'Agent not found', {
+      issues: { formErrors: [], fieldErrors: { agentId: ['Agent not found'] } },
+    });
+  }
+  const id = await insertRoom(trx, {
+    name: input.name,
+    category: input.category,
+    status: input.status,
+    description: emptyToNull(input.description),
+    backgroundColor: emptyToNull(input.backgroundColor),
+    badgeText: emptyToNull(input.badgeText),
+    agentId: agent.id,
+    createdBy: actor.id,
+  });
+  await insertAuditEntry(trx, {
+    actorId: actor.id,
+    action,
+    targetType: 'room',
+    targetId: id,
+    details: {
+      name: input.name,
+      category: input.category,
+      status: input.status,
+      agentId: agent.agentId,
+    },
+    ip,
+  });
+  const room = await findOwnerRoom(trx, id);
+  if (!room) throw roomNotFound();
+  return room;
+}
