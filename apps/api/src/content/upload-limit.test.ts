@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@fieldcraft/contracts';
 import { expect, it } from 'vitest';
-import { describeOnPglite } from '../test/test-app';
+import { describeEachDatabase, describeOnPglite } from '../test/test-app';
 import { multipartHeaders, streamedMultipart } from '../test/multipart';
 import { sessionCookieFor } from '../test/world';
 
