@@ -60,7 +60,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function run(cmd, args, env = {}) {
   return new Promise((resolve, reject) => {
     const p = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-    p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')}: ${code}`))));
+    p.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')}: ${code}`)),
+    );
   });
 }
 
@@ -70,7 +72,8 @@ if (!process.env.FIELD_SKIP_BUILD) {
     NX_DAEMON: 'false',
   });
 }
-if (!existsSync(path.join(webDist, 'sw.js'))) throw new Error('dist/apps/web/sw.js missing: build the web app');
+if (!existsSync(path.join(webDist, 'sw.js')))
+  throw new Error('dist/apps/web/sw.js missing: build the web app');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fc-field-bench-'));
 const server = spawn(process.execPath, ['dist/apps/api/main.mjs'], {
@@ -110,7 +113,8 @@ try {
   }
 
   // ---- (a) initial JavaScript --------------------------------------------------------------------
-  const gzipOf = (urlPath) => gzipSync(readFileSync(path.join(webDist, urlPath)), { level: 9 }).length;
+  const gzipOf = (urlPath) =>
+    gzipSync(readFileSync(path.join(webDist, urlPath)), { level: 9 }).length;
   const sumKB = (paths) => [...paths].reduce((n, p) => n + gzipOf(p), 0) / KB;
 
   function watchScripts(page) {
@@ -132,7 +136,11 @@ try {
   const landingScripts = watchScripts(publicPage);
   await publicPage.goto(`${ORIGIN}/`);
   await publicPage.getByText('Limited Access BETA test environment').waitFor();
-  await publicPage.getByRole('link', { name: 'Get Started' }).or(publicPage.getByRole('button', { name: 'Get Started' })).first().click();
+  await publicPage
+    .getByRole('link', { name: 'Get Started' })
+    .or(publicPage.getByRole('button', { name: 'Get Started' }))
+    .first()
+    .click();
   await publicPage.getByRole('button', { name: 'Sign In' }).waitFor();
   await publicContext.close();
 
@@ -148,13 +156,17 @@ try {
   // The entry's static graph, from the built index.html alone.
   const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const staticGraph = new Set(
-    [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]),
+    [
+      ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g),
+    ].map((m) => m[1]),
   );
 
   const landingKB = sumKB(landingScripts);
   const dashboardKB = sumKB(dashboardScripts);
   console.log(`\n(a) initial JavaScript, gzip -9 of the built files`);
-  console.log(`    entry + modulepreload in index.html: ${staticGraph.size} files, ${sumKB(staticGraph).toFixed(1)} KB`);
+  console.log(
+    `    entry + modulepreload in index.html: ${staticGraph.size} files, ${sumKB(staticGraph).toFixed(1)} KB`,
+  );
   console.log(
     `    landing + login, as requested:       ${landingScripts.size} files, ${landingKB.toFixed(1)} KB ` +
       `(budget <= ${BUDGETS.landingLoginKB} KB): ${verdict(landingKB <= BUDGETS.landingLoginKB)}`,
@@ -172,7 +184,10 @@ try {
       .join(', ');
   console.log(`    largest for landing + login (KB): ${largest(landingScripts)}`);
   if (process.env.FIELD_LIST_SCRIPTS) {
-    for (const [name, scripts] of [['landing + login', landingScripts], ['dashboard', dashboardScripts]]) {
+    for (const [name, scripts] of [
+      ['landing + login', landingScripts],
+      ['dashboard', dashboardScripts],
+    ]) {
       console.log(`    ${name}, every file (KB): ${largest(scripts, Infinity)}`);
     }
   }
@@ -182,7 +197,8 @@ try {
   const opensFile = (item) =>
     /^\/(?![/\\])/.test(item.url ?? '') &&
     item.type !== 'VIMEO' &&
-    (['VIDEO', 'AUDIO', 'DOCUMENT', 'PDF'].includes(item.type) || /\.pdf(?:$|[?#])/i.test(item.url));
+    (['VIDEO', 'AUDIO', 'DOCUMENT', 'PDF'].includes(item.type) ||
+      /\.pdf(?:$|[?#])/i.test(item.url));
   const PANELS = [
     ['Watch', 'Choose Video'],
     ['Read', 'Reading'],
@@ -201,8 +217,18 @@ try {
       const greeting = (await page.locator('h1', { hasText: 'Welcome back, ' }).count()) > 0;
       // The page itself: what the browser reads before its first paint (two thirds styles).
       const html = await (await context.request.get(`${ORIGIN}/dashboard`)).text();
-      const styles = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].reduce((n, m) => n + m[1].length, 0);
-      const result = { greeting, panels: [], problems: [], pageKB: html.length / KB, gzipKB: gzipSync(html).length / KB, stylesKB: styles / KB };
+      const styles = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].reduce(
+        (n, m) => n + m[1].length,
+        0,
+      );
+      const result = {
+        greeting,
+        panels: [],
+        problems: [],
+        pageKB: html.length / KB,
+        gzipKB: gzipSync(html).length / KB,
+        stylesKB: styles / KB,
+      };
       if (!greeting) {
         result.problems.push('not server-rendered: no greeting without JavaScript');
         return result;
@@ -230,8 +256,14 @@ try {
           if (wanted) summary.fileRows += 1;
           if (row.tag === 'a' && row.href) {
             summary.links += 1;
-            if (!wanted) result.problems.push(`${panel}: "${item?.title ?? row.text}" is a link but opens no file`);
-            else if (row.href !== item.url) result.problems.push(`${panel}: "${item.title}" links to ${row.href}, not ${item.url}`);
+            if (!wanted)
+              result.problems.push(
+                `${panel}: "${item?.title ?? row.text}" is a link but opens no file`,
+              );
+            else if (row.href !== item.url)
+              result.problems.push(
+                `${panel}: "${item.title}" links to ${row.href}, not ${item.url}`,
+              );
             const answer = await context.request.get(new URL(row.href, ORIGIN).href);
             if (answer.status() === 200) summary.answering += 1;
             else result.problems.push(`${panel}: ${row.href} answered ${answer.status()}`);
@@ -243,7 +275,8 @@ try {
       }
       for (const item of items.filter((i) => opensFile(i) && !listed.has(i.id)))
         result.problems.push(`"${item.title}" (${item.type}) is not on the page`);
-      if (!result.panels.some((p) => p.fileRows > 0)) result.problems.push('no row opens a file: nothing to check');
+      if (!result.panels.some((p) => p.fileRows > 0))
+        result.problems.push('no row opens a file: nothing to check');
       await page.close();
       return result;
     } finally {
@@ -272,7 +305,9 @@ try {
       if (w.__appReadyAt === undefined && document.documentElement?.hasAttribute('data-app-ready'))
         w.__appReadyAt = at;
       if (w.__usableAt !== undefined) return;
-      const greeting = [...document.querySelectorAll('h1')].some((h) => h.textContent.includes('Welcome back, '));
+      const greeting = [...document.querySelectorAll('h1')].some((h) =>
+        h.textContent.includes('Welcome back, '),
+      );
       if (!greeting) return;
       const watch =
         document.querySelector('ul[aria-label="Choose Video"] > li') ||
@@ -305,9 +340,15 @@ try {
     await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(`${ORIGIN}/dashboard`, { waitUntil: 'commit', timeout: 120_000 });
-    await page.waitForFunction(() => window.__usableAt !== undefined, undefined, { timeout: 120_000, polling: 250 });
+    await page.waitForFunction(() => window.__usableAt !== undefined, undefined, {
+      timeout: 120_000,
+      polling: 250,
+    });
     if (setsAppReady)
-      await page.waitForFunction(() => window.__appReadyAt !== undefined, undefined, { timeout: 120_000, polling: 250 });
+      await page.waitForFunction(() => window.__appReadyAt !== undefined, undefined, {
+        timeout: 120_000,
+        polling: 250,
+      });
     const marks = await page.evaluate(() => ({
       shell: window.__shellAt,
       usable: window.__usableAt,
@@ -315,7 +356,12 @@ try {
       controlled: window.__controlledAtStart,
     }));
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    await cdp.send('Network.emulateNetworkConditions', { ...SLOW_3G, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      ...SLOW_3G,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await page.close();
     return marks;
   }
@@ -332,11 +378,16 @@ try {
     // Let the worker install and take control (unthrottled), as it would after a first visit.
     const page = await context.newPage();
     await page.goto(`${ORIGIN}/dashboard`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 60_000,
+    });
     // ...and has kept the dashboard's first view, as it does after a first visit (sw.ts).
     /* global caches, location */
     await page.waitForFunction(
-      async () => Boolean(await (await caches.open('fieldcraft-first-view')).match(`${location.origin}/dashboard`)),
+      async () =>
+        Boolean(
+          await (await caches.open('fieldcraft-first-view')).match(`${location.origin}/dashboard`),
+        ),
       undefined,
       { timeout: 60_000, polling: 250 },
     );
@@ -347,8 +398,10 @@ try {
     await context.close();
   }
 
-  const fmt = (ms) => (ms === undefined || Number.isNaN(ms) ? 'n/a' : `${(ms / 1000).toFixed(2)} s`);
-  const medianOf = (runs, key) => (runs.some((r) => r[key] === undefined) ? undefined : median(runs.map((r) => r[key])));
+  const fmt = (ms) =>
+    ms === undefined || Number.isNaN(ms) ? 'n/a' : `${(ms / 1000).toFixed(2)} s`;
+  const medianOf = (runs, key) =>
+    runs.some((r) => r[key] === undefined) ? undefined : median(runs.map((r) => r[key]));
   const times = (label, runs) => {
     console.log(
       `    ${label.padEnd(21)} first view ${fmt(medianOf(runs, 'usable'))}, app ready ${fmt(medianOf(runs, 'ready'))}, ` +
@@ -363,7 +416,9 @@ try {
     `\n(b) dashboard on Slow 3G (${SLOW_3G.latency} ms latency, ${(SLOW_3G.downloadThroughput * 8) / 1000} kbit/s down, ` +
       `${(SLOW_3G.uploadThroughput * 8) / 1000} kbit/s up) + ${CPU_SLOWDOWN}x CPU, median of ${RUNS}`,
   );
-  console.log(`    first view: greeting "Welcome back, …" + the Watch list on screen; app ready: <html data-app-ready>`);
+  console.log(
+    `    first view: greeting "Welcome back, …" + the Watch list on screen; app ready: <html data-app-ready>`,
+  );
   if (!setsAppReady) console.log('    (the built app never sets data-app-ready: app ready is n/a)');
   times('cold cache', cold);
   times('service-worker cache', warm);
@@ -387,7 +442,9 @@ try {
     const inTime = firstView <= budget;
     const why = [
       `first view ${fmt(firstView)} ${inTime ? 'within' : 'over'} ${fmt(budget)}`,
-      noJsPassed ? 'no-JS check passed' : `no-JS check failed${noJs.greeting ? '' : ' (not server-rendered)'}`,
+      noJsPassed
+        ? 'no-JS check passed'
+        : `no-JS check failed${noJs.greeting ? '' : ' (not server-rendered)'}`,
     ];
     console.log(`    ${label.padEnd(21)} ${verdict(inTime && noJsPassed)}: ${why.join('; ')}`);
   };

@@ -13,7 +13,10 @@ const brandHtml: Plugin = {
   transformIndexHtml: (html) =>
     html.replaceAll(
       '%BRAND_PRODUCT%',
-      brandProduct.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c),
+      brandProduct.replace(
+        /[&<>"]/g,
+        (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
+      ),
     ),
 };
 
@@ -40,18 +43,37 @@ function startChunks(): Rolldown.CodeSplittingGroup[] {
   // only what is imported; follow a barrel only to the files behind the names a module imports.
   const barrel = /[\\/]libs[\\/]([\w-]+)[\\/]src[\\/]index\.ts$/;
   const namesFrom = (code: string, lib: string) =>
-    [...code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']@fieldcraft/${lib}["']`, 'g'))].flatMap((m) =>
-      (m[1] ?? '').split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0] ?? ''),
+    [
+      ...code.matchAll(
+        new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']@fieldcraft/${lib}["']`, 'g'),
+      ),
+    ].flatMap((m) =>
+      (m[1] ?? '').split(',').map(
+        (n) =>
+          n
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0] ?? '',
+      ),
     );
   const behindBarrel = (barrelId: string, names: string[], ctx: Rolldown.ChunkingContext) => {
     const info = ctx.getModuleInfo(barrelId);
     if (!info?.code) return info?.importedIds ?? [];
     const files: string[] = [];
     for (const m of info.code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
-      const exported = (m[1] ?? '').split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop() ?? '');
+      const exported = (m[1] ?? '').split(',').map(
+        (n) =>
+          n
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)
+            .pop() ?? '',
+      );
       if (!exported.some((n) => names.includes(n))) continue;
       const base = path.join(path.dirname(barrelId), m[2] ?? '');
-      const id = info.importedIds.find((i) => i === base || i.startsWith(`${base}.`) || i.startsWith(`${base}/index.`));
+      const id = info.importedIds.find(
+        (i) => i === base || i.startsWith(`${base}.`) || i.startsWith(`${base}/index.`),
+      );
       if (id) files.push(id);
     }
     return files;
@@ -142,13 +164,16 @@ export default defineConfig({
     manifest: true,
     // The voice client's AudioWorklet modules must stay same-origin files: the app's CSP
     // (script-src 'self') refuses the data: URLs Vite would inline small assets as.
-    assetsInlineLimit: (file) => (/[\\/]libs[\\/]voice-client[\\/].*\.js$/.test(file) ? false : undefined),
+    assetsInlineLimit: (file) =>
+      /[\\/]libs[\\/]voice-client[\\/].*\.js$/.test(file) ? false : undefined,
     rolldownOptions: {
       output: { codeSplitting: { groups: startChunks() } },
       treeshake: {
         // The workspace libs are side-effect free. Saying so lets unused exports of the ui barrel
         // (and contracts' zod schemas) drop out of the entry chunk, keeping landing/login small.
-        moduleSideEffects: [{ test: /[\\/]libs[\\/](ui|contracts)[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/]libs[\\/](ui|contracts)[\\/]src[\\/]/, sideEffects: false },
+        ],
       },
     },
   },

@@ -11,7 +11,9 @@ async function signedInContext(context: BrowserContext): Promise<void> {
   expect(res.ok()).toBe(true);
 }
 
-test('a signed-in /dashboard arrives drawn: readable and accessible before any script runs', async ({ browser }) => {
+test('a signed-in /dashboard arrives drawn: readable and accessible before any script runs', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ serviceWorkers: 'block' });
   await signedInContext(context);
@@ -35,7 +37,9 @@ test('a signed-in /dashboard arrives drawn: readable and accessible before any s
   await context.close();
 });
 
-test('the app takes the drawn dashboard over without a loading screen, and it works', async ({ browser }) => {
+test('the app takes the drawn dashboard over without a loading screen, and it works', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ serviceWorkers: 'block' });
   await signedInContext(context);
@@ -68,7 +72,9 @@ test('the app takes the drawn dashboard over without a loading screen, and it wo
   await context.close();
 });
 
-test('signed out, /dashboard is the plain app page, which sends the visitor to sign in', async ({ page }) => {
+test('signed out, /dashboard is the plain app page, which sends the visitor to sign in', async ({
+  page,
+}) => {
   const response = await page.goto('/dashboard');
   expect(await response?.text()).not.toContain('fieldcraft-first-view');
   await expect(page).toHaveURL(/\/login/);

@@ -25,7 +25,9 @@ function watchForeignRequests(context: BrowserContext): string[] {
 /** Waits until the service worker controls the page and has precached the shell; its cache names. */
 async function shellCachesOnceControlled(page: Page): Promise<string[]> {
   await waitForServiceWorker(page);
-  return page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('fieldcraft-shell-')));
+  return page.evaluate(async () =>
+    (await caches.keys()).filter((k) => k.startsWith('fieldcraft-shell-')),
+  );
 }
 
 test('after one signed-in visit the app shell opens offline, with the navigation and a plain message', async ({
@@ -50,10 +52,14 @@ test('after one signed-in visit the app shell opens offline, with the navigation
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(manifestHref).toBe('/manifest.webmanifest');
   const manifest = await (await page.request.get(manifestHref ?? '')).json();
-  expect(manifest).toMatchObject({ name: 'Fieldcraft', display: 'standalone', theme_color: '#1d2939' });
-  expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(
-    expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
-  );
+  expect(manifest).toMatchObject({
+    name: 'Fieldcraft',
+    display: 'standalone',
+    theme_color: '#1d2939',
+  });
+  expect(
+    manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`),
+  ).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
 
   // Chromium's own installability check (manifest, icons, service worker) finds nothing missing.
   const cdp = await context.newCDPSession(page);
@@ -131,7 +137,9 @@ function serveCopy(dir: string, port: number): Promise<Server> {
   const server = createServer((req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
     if (pathname.startsWith('/api/')) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found","code":"NOT_FOUND"}');
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"error":"Not found","code":"NOT_FOUND"}');
       return;
     }
     let file = path.join(dir, path.normalize(pathname));
@@ -143,7 +151,10 @@ function serveCopy(dir: string, port: number): Promise<Server> {
       body = readFileSync(file);
     }
     res
-      .writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' })
+      .writeHead(200, {
+        'content-type': types[path.extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+      })
       .end(body);
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
@@ -177,9 +188,15 @@ test('a new build replaces the old app-shell cache', async ({ browser }) => {
     // deletes the old cache; the next load is the new shell, from the new cache.
     await page.reload();
     await expect
-      .poll(() => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('fieldcraft-shell-'))), {
-        timeout: 30_000,
-      })
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await caches.keys()).filter((k) => k.startsWith('fieldcraft-shell-')),
+          ),
+        {
+          timeout: 30_000,
+        },
+      )
       .toEqual([`fieldcraft-shell-${nextVersion}`]);
     await page.reload();
     await expect(page).toHaveTitle(/^Next build · /);

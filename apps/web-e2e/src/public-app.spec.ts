@@ -16,7 +16,9 @@ function watchChunks(page: Page): Set<string> {
   return chunks;
 }
 
-test('a new visitor gets landing and sign-in without the whole app; signing in brings it', async ({ browser }) => {
+test('a new visitor gets landing and sign-in without the whole app; signing in brings it', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
@@ -44,7 +46,9 @@ test('a new visitor gets landing and sign-in without the whole app; signing in b
   await expect(login.toast('Login failed')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  const reload = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/');
+  const reload = page.waitForRequest(
+    (r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/',
+  );
   await login.signIn(DEMO_USER.email, DEMO_USER.password);
   await expect(login.toast(/Welcome back, /)).toBeVisible();
   await reload;
@@ -55,7 +59,9 @@ test('a new visitor gets landing and sign-in without the whole app; signing in b
   await context.close();
 });
 
-test('with a session this device does not remember, /login hands the page to the whole app', async ({ browser }) => {
+test('with a session this device does not remember, /login hands the page to the whole app', async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const context = await browser.newContext({ serviceWorkers: 'block' });
   // Signed in through the API only: the cookie is set, the device stores no user.

@@ -8,7 +8,9 @@ import { readServerState } from './support/server-state';
 // Names are unique per run so the spec also passes against a server that has seen it before.
 const suffix = Date.now().toString(36);
 
-test('owner creates a room and a user and assigns them; the user sees exactly that room', async ({ browser }) => {
+test('owner creates a room and a user and assigns them; the user sees exactly that room', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const { ownerEmail } = readServerState();
   const owner = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, 'owner');
@@ -69,17 +71,23 @@ test('owner creates a room and a user and assigns them; the user sees exactly th
 
   // Pausing makes the room unavailable to the user.
   await ownerRooms.toggleStatus(roomName, 'Pause Room');
-  await expect(ownerRooms.card(roomName).getByRole('button', { name: 'Unavailable' })).toBeDisabled();
+  await expect(
+    ownerRooms.card(roomName).getByRole('button', { name: 'Unavailable' }),
+  ).toBeDisabled();
   await crewPage.reload();
   await expect(crewRooms.card(roomName).getByText('Temporarily paused')).toBeVisible();
-  await expect(crewRooms.card(roomName).getByRole('button', { name: 'Unavailable' })).toBeDisabled();
+  await expect(
+    crewRooms.card(roomName).getByRole('button', { name: 'Unavailable' }),
+  ).toBeDisabled();
   await expect(crewRooms.card(roomName).getByRole('link', { name: 'Enter Room' })).toHaveCount(0);
 
   // Deleting (after the browser's confirmation) leaves the user with nothing assigned.
   await ownerRooms.delete(roomName);
   await crewPage.reload();
   await expect(crewPage.getByRole('heading', { name: 'No rooms assigned' })).toBeVisible();
-  await expect(crewPage.getByText('Contact your administrator to get access to training rooms.')).toBeVisible();
+  await expect(
+    crewPage.getByText('Contact your administrator to get access to training rooms.'),
+  ).toBeVisible();
   await expect(crewPage.getByRole('link', { name: 'Return to Dashboard' })).toBeVisible();
   await captureScreen(crewPage, 'rooms-user-none-assigned');
 
@@ -103,10 +111,12 @@ test('a USER filters and searches rooms and enters a live one', async ({ page })
   await expect(rooms.cards()).toHaveCount(total);
 
   await rooms.filterStatus('Paused');
-  for (const card of await rooms.cards().all()) await expect(card.getByText('Temporarily paused')).toBeVisible();
+  for (const card of await rooms.cards().all())
+    await expect(card.getByText('Temporarily paused')).toBeVisible();
   await rooms.filterStatus('All');
   await rooms.filterCategory('Training');
-  for (const card of await rooms.cards().all()) await expect(card.getByText('Training', { exact: true })).toBeVisible();
+  for (const card of await rooms.cards().all())
+    await expect(card.getByText('Training', { exact: true })).toBeVisible();
 
   await rooms.search().fill('no such room anywhere');
   await expect(page.getByRole('heading', { name: 'No rooms match your filters' })).toBeVisible();
@@ -120,7 +130,9 @@ test('a USER filters and searches rooms and enters a live one', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Site Safety Briefing' })).toBeVisible();
 });
 
-test("the owner's navigation: ADD ROOM reloads with the new room; the menus link on", async ({ page }) => {
+test("the owner's navigation: ADD ROOM reloads with the new room; the menus link on", async ({
+  page,
+}) => {
   const { ownerEmail } = readServerState();
   const login = new LoginPage(page);
   await login.open();
@@ -130,10 +142,18 @@ test("the owner's navigation: ADD ROOM reloads with the new room; the menus link
   await rooms.open();
 
   await page.getByRole('button', { name: 'Analytics' }).click();
-  await expect(page.getByRole('menuitem', { name: 'AI Assistant Chat' })).toHaveAttribute('href', '/simple-chat');
+  await expect(page.getByRole('menuitem', { name: 'AI Assistant Chat' })).toHaveAttribute(
+    'href',
+    '/simple-chat',
+  );
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Management' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Owner Control', 'User Management', 'Companies', 'Fast Redeploy']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Owner Control',
+    'User Management',
+    'Companies',
+    'Fast Redeploy',
+  ]);
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'ADD ROOM' }).click();
@@ -143,7 +163,10 @@ test("the owner's navigation: ADD ROOM reloads with the new room; the menus link
   await captureScreen(page, 'add-room-dialog');
   const name = `Quick Room ${suffix}`;
   await dialog.getByRole('textbox', { name: /Room Name/ }).fill(name);
-  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Create' }).click()]);
+  await Promise.all([
+    page.waitForEvent('load'),
+    dialog.getByRole('button', { name: 'Create' }).click(),
+  ]);
   await expect(rooms.card(name)).toBeVisible();
   await expect(rooms.card(name).getByText('Training', { exact: true })).toBeVisible();
   await rooms.delete(name);

@@ -6,10 +6,15 @@ import { DEMO_USER } from './support/demo-accounts';
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
-test('a new page opens at the top; Back and a reload return to where the reader was', async ({ browser }) => {
+test('a new page opens at the top; Back and a reload return to where the reader was', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   // A phone-sized window, so the dashboard is longer than the screen.
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 360, height: 420 } });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 360, height: 420 },
+  });
   expect((await context.request.post('/api/auth/login', { data: DEMO_USER })).ok()).toBe(true);
   const page = await context.newPage();
   await page.goto('/dashboard');

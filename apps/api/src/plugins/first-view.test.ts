@@ -14,14 +14,17 @@ afterAll(() => {
   rmSync(dist, { recursive: true, force: true });
   rmSync(ssr, { recursive: true, force: true });
 });
-const INDEX = '<!doctype html><html><head></head><body><div id="root"></div><script type="module" src="/assets/a.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><head></head><body><div id="root"></div><script type="module" src="/assets/a.js"></script></body></html>';
 writeFileSync(path.join(dist, 'index.html'), INDEX);
 /** The page at every address but / and /login when none is drawn: the whole app's start preloaded (web-app.ts). */
 const isAppPage = (body: string) =>
   body.startsWith('<!doctype html><html><head><link rel="modulepreload"') &&
   body.includes('<link rel="modulepreload" crossorigin href="/assets/start.js">') &&
   body.includes('<link rel="modulepreload" crossorigin href="/assets/more.js">') &&
-  body.endsWith('</head><body><div id="root"></div><script type="module" src="/assets/a.js"></script></body></html>');
+  body.endsWith(
+    '</head><body><div id="root"></div><script type="module" src="/assets/a.js"></script></body></html>',
+  );
 // The web build's manifest: the entry (index.html's graph) and the signed-in start's chunks.
 mkdirSync(path.join(dist, '.vite'));
 writeFileSync(
@@ -29,7 +32,11 @@ writeFileSync(
   JSON.stringify({
     'index.html': { file: 'assets/a.js', name: 'index', isEntry: true, imports: ['_shared.js'] },
     '_shared.js': { file: 'assets/shared.js' },
-    '_start.js': { file: 'assets/start.js', name: 'signed-in-start', imports: ['_shared.js', '_more.js'] },
+    '_start.js': {
+      file: 'assets/start.js',
+      name: 'signed-in-start',
+      imports: ['_shared.js', '_more.js'],
+    },
     '_more.js': { file: 'assets/more.js', imports: ['_start.js'] },
     '_other.js': { file: 'assets/other.js', name: 'rooms' },
   }),
@@ -84,7 +91,9 @@ describeOnPglite(
         const res = await page(url, { cookie });
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['content-type']).toContain('text/html');
-        expect(res.body).toContain(`<div id="root" data-first-view="server">Welcome back, dana@example.com at ${url} items=0</div>`);
+        expect(res.body).toContain(
+          `<div id="root" data-first-view="server">Welcome back, dana@example.com at ${url} items=0</div>`,
+        );
         expect(res.body).toContain('<script type="application/json" id="fieldcraft-first-view">');
         // The rest of index.html is untouched: the app's scripts still load.
         expect(res.body).toContain('<script type="module" src="/assets/a.js"></script>');
@@ -113,7 +122,10 @@ describeOnPglite(
     it('sends the plain index.html without a session, with an unknown one, or with a signed-out one', async () => {
       const cookie = await signedIn('carl@example.com');
       await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
-      for (const headers of [{}, { cookie: 'fc_session=not-a-session' }, { cookie }] as Record<string, string>[]) {
+      for (const headers of [{}, { cookie: 'fc_session=not-a-session' }, { cookie }] as Record<
+        string,
+        string
+      >[]) {
         const res = await page('/dashboard', headers);
         expect(res.statusCode).toBe(200);
         expect(isAppPage(res.body)).toBe(true);
@@ -148,7 +160,9 @@ describeOnPglite(
         expect(res.headers['x-fieldcraft-first-view']).toBe('unavailable');
       }
       // A new worker took over from the one that died.
-      expect((await page('/dashboard', { cookie: fine })).body).toContain('Welcome back, hal@example.com');
+      expect((await page('/dashboard', { cookie: fine })).body).toContain(
+        'Welcome back, hal@example.com',
+      );
     });
 
     it('draws only / and /dashboard: other pages stay the plain app', async () => {
@@ -164,9 +178,14 @@ describeOnPglite(
 
     it('compresses the drawn page when the browser accepts gzip, and takes the outdoor cookie', async () => {
       const cookie = await signedIn('fay@example.com');
-      const res = await page('/dashboard', { cookie: `${cookie}; fieldcraft-outdoor=on`, 'accept-encoding': 'gzip, br' });
+      const res = await page('/dashboard', {
+        cookie: `${cookie}; fieldcraft-outdoor=on`,
+        'accept-encoding': 'gzip, br',
+      });
       expect(res.headers['content-encoding']).toBe('gzip');
-      expect(gunzipSync(res.rawPayload).toString('utf8')).toContain('Welcome back, fay@example.com at /dashboard outdoor');
+      expect(gunzipSync(res.rawPayload).toString('utf8')).toContain(
+        'Welcome back, fay@example.com at /dashboard outdoor',
+      );
     });
   },
   { config: { webDistDir: dist, webSsrDir: ssr } },
@@ -178,10 +197,18 @@ describeOnPglite(
     it('leaves the app served as before (the plain index.html)', async () => {
       await ctx.createUser({ email: 'gus@example.com' });
       const { cookie } = await ctx.login('gus@example.com', 'password-123');
-      const res = await ctx.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: cookie ?? '' } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/dashboard',
+        headers: { cookie: cookie ?? '' },
+      });
       expect(res.statusCode).toBe(200);
       expect(isAppPage(res.body)).toBe(true);
-      const home = await ctx.app.inject({ method: 'GET', url: '/', headers: { cookie: cookie ?? '' } });
+      const home = await ctx.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: cookie ?? '' },
+      });
       expect(home.body).toBe(INDEX);
     });
   },

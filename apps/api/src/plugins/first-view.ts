@@ -68,7 +68,9 @@ export function preloadLinks(webDistDir: string, chunkNames: readonly string[]):
     return seen;
   };
   const entry = graph(Object.keys(manifest).filter((k) => manifest[k]?.isEntry));
-  const wanted = graph(Object.keys(manifest).filter((k) => chunkNames.includes(manifest[k]?.name ?? '')));
+  const wanted = graph(
+    Object.keys(manifest).filter((k) => chunkNames.includes(manifest[k]?.name ?? '')),
+  );
   return [...wanted]
     .filter((k) => !entry.has(k))
     .map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k]?.file}">`)
@@ -92,7 +94,10 @@ class RenderWorker {
   private worker: Worker | null = null;
   private ready: Promise<Ready> | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, (result: { view: { root: string; data: string } | null } | Error) => void>();
+  private readonly pending = new Map<
+    number,
+    (result: { view: { root: string; data: string } | null } | Error) => void
+  >();
   private closed = false;
 
   constructor(
@@ -106,7 +111,8 @@ class RenderWorker {
     this.worker = worker;
     this.ready = new Promise((resolve, reject) => {
       worker.on('message', (message: WorkerMessage) => {
-        if (message.type === 'ready') resolve({ paths: message.paths, sources: message.sources, chunks: message.chunks ?? [] });
+        if (message.type === 'ready')
+          resolve({ paths: message.paths, sources: message.sources, chunks: message.chunks ?? [] });
         else this.settle(message.id, message.view, message.error);
       });
       worker.once('error', (err) => {
@@ -116,7 +122,8 @@ class RenderWorker {
       worker.once('exit', (code) => {
         reject(new Error(`first-view worker exited (${code}) before it was ready`));
         // Whatever it was drawing goes out plain; the next page starts a new worker.
-        for (const id of [...this.pending.keys()]) this.settle(id, new Error(`first-view worker exited (${code})`));
+        for (const id of [...this.pending.keys()])
+          this.settle(id, new Error(`first-view worker exited (${code})`));
         if (this.worker === worker) {
           this.worker = null;
           this.ready = null;
@@ -128,7 +135,11 @@ class RenderWorker {
     return this.ready;
   }
 
-  private settle(id: number, result: { root: string; data: string } | null | Error, error?: string): void {
+  private settle(
+    id: number,
+    result: { root: string; data: string } | null | Error,
+    error?: string,
+  ): void {
     const done = this.pending.get(id);
     if (!done) return;
     this.pending.delete(id);
@@ -163,7 +174,10 @@ class RenderWorker {
   }
 }
 
-async function loadRenderer(app: FastifyInstance, { webDistDir, webSsrDir }: FirstViewOptions): Promise<PageRenderer | null> {
+async function loadRenderer(
+  app: FastifyInstance,
+  { webDistDir, webSsrDir }: FirstViewOptions,
+): Promise<PageRenderer | null> {
   const entry = webSsrDir === null ? null : path.join(webSsrDir, 'entry-server.mjs');
   if (entry === null || !existsSync(entry)) {
     app.log.info({ webSsrDir }, 'no server renderer found; pages are drawn in the browser only');
@@ -194,7 +208,11 @@ async function loadRenderer(app: FastifyInstance, { webDistDir, webSsrDir }: Fir
         const res = await app.inject({
           method: 'GET',
           url,
-          headers: { cookie, accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
+          headers: {
+            cookie,
+            accept: 'application/json',
+            'user-agent': request.headers['user-agent'] ?? '',
+          },
           remoteAddress: request.ip,
         });
         // Not for this session (signed out meanwhile, a password change due): none is due.
@@ -226,7 +244,10 @@ export async function registerFirstView(
   try {
     render = await loadRenderer(app, options);
   } catch (err) {
-    app.log.error({ err }, 'the first-view renderer failed to load; pages are drawn in the browser only');
+    app.log.error(
+      { err },
+      'the first-view renderer failed to load; pages are drawn in the browser only',
+    );
   }
   if (!render) return false;
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -24,7 +24,8 @@ writeFileSync(path.join(distWithWorker, 'assets', 'big-abc.js.gz'), gzipSync(BIG
 afterAll(() => rmSync(distWithWorker, { recursive: true, force: true }));
 // A build with a manifest: the entry only chooses the app; the whole app's start is a chunk.
 const distWithManifest = mkdtempSync(path.join(tmpdir(), 'fc-web-dist-manifest-'));
-const HEADED = '<!doctype html><html><head><title>Fieldcraft</title></head><body><div id="root"></div></body></html>';
+const HEADED =
+  '<!doctype html><html><head><title>Fieldcraft</title></head><body><div id="root"></div></body></html>';
 writeFileSync(path.join(distWithManifest, 'index.html'), HEADED);
 mkdirSync(path.join(distWithManifest, '.vite'));
 writeFileSync(
@@ -32,7 +33,11 @@ writeFileSync(
   JSON.stringify({
     'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'] },
     '_runtime.js': { file: 'assets/runtime-1.js' },
-    '_start.js': { file: 'assets/start-1.js', name: 'signed-in-start', imports: ['_runtime.js', '_shared.js'] },
+    '_start.js': {
+      file: 'assets/start-1.js',
+      name: 'signed-in-start',
+      imports: ['_runtime.js', '_shared.js'],
+    },
     '_shared.js': { file: 'assets/shared-1.js', name: 'shared-ui' },
     '_public.js': { file: 'assets/public-1.js', name: 'public-app', imports: ['_shared.js'] },
   }),
@@ -129,9 +134,17 @@ describeOnPglite(
       expect(br.rawPayload.length).toBeLessThan(BIG_JS.length / 4);
       expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
 
-      const gz = await ctx.app.inject({ method: 'GET', url: '/assets/big-abc.js', headers: { 'accept-encoding': 'gzip' } });
+      const gz = await ctx.app.inject({
+        method: 'GET',
+        url: '/assets/big-abc.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
       expect(gz.headers['content-encoding']).toBe('gzip');
-      const plain = await ctx.app.inject({ method: 'GET', url: '/assets/big-abc.js', headers: { 'accept-encoding': 'identity' } });
+      const plain = await ctx.app.inject({
+        method: 'GET',
+        url: '/assets/big-abc.js',
+        headers: { 'accept-encoding': 'identity' },
+      });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(BIG_JS);
     });
@@ -150,18 +163,31 @@ describeOnPglite(
 describeOnPglite(
   'the page names the app that will start',
   (ctx) => {
-    const preloads = (body: string) => [...body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    const preloads = (body: string) =>
+      [...body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
 
     it('preloads the whole app where it starts: every address but / and /login', async () => {
-      for (const url of ['/rooms', '/test-room/3?session=abc', '/content-management', '/dashboard', '/no/such/page']) {
+      for (const url of [
+        '/rooms',
+        '/test-room/3?session=abc',
+        '/content-management',
+        '/dashboard',
+        '/no/such/page',
+      ]) {
         const res = await ctx.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['cache-control'], url).toBe('no-cache');
         // Its start and what that imports, not what the entry loads already, nor the public app.
-        expect(preloads(res.body), url).toEqual(expect.arrayContaining(['/assets/start-1.js', '/assets/shared-1.js']));
+        expect(preloads(res.body), url).toEqual(
+          expect.arrayContaining(['/assets/start-1.js', '/assets/shared-1.js']),
+        );
         expect(preloads(res.body), url).toHaveLength(2);
       }
-      const zipped = await ctx.app.inject({ method: 'GET', url: '/rooms', headers: { 'accept-encoding': 'gzip' } });
+      const zipped = await ctx.app.inject({
+        method: 'GET',
+        url: '/rooms',
+        headers: { 'accept-encoding': 'gzip' },
+      });
       expect(zipped.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(zipped.rawPayload).toString()).toContain('/assets/start-1.js');
     });

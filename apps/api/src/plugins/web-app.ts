@@ -78,7 +78,11 @@ export const webAppPlugin = fp(
         },
       });
       // Signed-in page loads of / and /dashboard: the dashboard drawn on the server (first-view.ts).
-      await registerFirstView(app, { webDistDir: root, webSsrDir: app.config.webSsrDir }, sendAppPage);
+      await registerFirstView(
+        app,
+        { webDistDir: root, webSsrDir: app.config.webSsrDir },
+        sendAppPage,
+      );
       app.log.info({ root }, 'serving the web app');
     } else {
       app.log.info({ root }, 'no built web app found; serving the API only');

@@ -24,7 +24,10 @@ export class RoomsPage {
   search = () => this.page.getByRole('searchbox', { name: 'Search rooms' });
 
   toast(text: string | RegExp) {
-    return this.page.getByRole('region', { name: /Notifications/ }).getByText(text).first();
+    return this.page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText(text)
+      .first();
   }
 
   /** Picks an option of a MUI select (a combobox named by its label). */
@@ -51,7 +54,9 @@ export class RoomsPage {
   async createRoom(dialog: Locator, name: string, category: string) {
     await dialog.getByRole('textbox', { name: /Room Name/ }).fill(name);
     await dialog.getByRole('textbox', { name: /Category/ }).fill(category);
-    await expect(dialog.getByRole('combobox', { name: /Field Advisor/ })).toHaveText(/Field Advisor/);
+    await expect(dialog.getByRole('combobox', { name: /Field Advisor/ })).toHaveText(
+      /Field Advisor/,
+    );
     await dialog.getByRole('button', { name: 'Create Room' }).click();
     await expect(this.toast('Room created successfully')).toBeVisible();
     await expect(this.card(name)).toBeVisible();
@@ -74,7 +79,9 @@ export class RoomsPage {
 
   async submitUser(dialog: Locator) {
     await dialog.getByRole('button', { name: 'Create User' }).click();
-    await expect(this.toast('User created successfully! They can now log in to the system.')).toBeVisible();
+    await expect(
+      this.toast('User created successfully! They can now log in to the system.'),
+    ).toBeVisible();
   }
 
   async openManageAccess(roomName: string) {
@@ -99,7 +106,9 @@ export class RoomsPage {
   async delete(roomName: string) {
     this.page.once('dialog', async (dialog) => {
       expect(dialog.type()).toBe('confirm');
-      expect(dialog.message()).toBe(`Are you sure you want to delete "${roomName}"? This action cannot be undone.`);
+      expect(dialog.message()).toBe(
+        `Are you sure you want to delete "${roomName}"? This action cannot be undone.`,
+      );
       await dialog.accept();
     });
     await this.card(roomName).getByRole('button', { name: 'Delete Room' }).click();

@@ -1,5 +1,10 @@
 import { act, render } from '@testing-library/react';
-import { MemoryRouter, useNavigate, type InitialEntry, type NavigateFunction } from 'react-router-dom';
+import {
+  MemoryRouter,
+  useNavigate,
+  type InitialEntry,
+  type NavigateFunction,
+} from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SCROLL_POSITIONS_KEY, ScrollRestoration } from './scroll-restoration';
 
@@ -37,7 +42,9 @@ async function navigate(to: string | number, options?: { replace?: boolean }) {
 }
 
 function stubNavigationType(type: NavigationTimingType) {
-  vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type } as unknown as PerformanceEntry]);
+  vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+    { type } as unknown as PerformanceEntry,
+  ]);
 }
 
 describe('ScrollRestoration', () => {
@@ -68,7 +75,10 @@ describe('ScrollRestoration', () => {
 
     readerScrollsTo(300);
     await navigate('/item/2', { replace: true });
-    expect(scrollCalls).toEqual([[0, 0], [0, 0]]);
+    expect(scrollCalls).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
   });
 
   it('goes back to where the reader was on that page, and forward again', async () => {
@@ -100,10 +110,15 @@ describe('ScrollRestoration', () => {
     const first = mount();
     readerScrollsTo(700);
     await navigate('/item/1');
-    expect(JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '{}')).toEqual({ default: 700 });
+    expect(JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '{}')).toEqual({
+      default: 700,
+    });
     readerScrollsTo(333);
     window.dispatchEvent(new Event('pagehide')); // the reader reloads on /item/1
-    const saved = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '{}') as Record<string, number>;
+    const saved = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '{}') as Record<
+      string,
+      number
+    >;
     const itemKey = Object.keys(saved).find((key) => key !== 'default');
     expect(itemKey).toBeDefined();
     expect(saved[itemKey as string]).toBe(333);

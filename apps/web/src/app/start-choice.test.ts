@@ -30,7 +30,8 @@ describe('which app main.tsx starts', () => {
   });
 
   it('the whole app over a first view the server drew', () => {
-    document.body.innerHTML = '<script type="application/json" id="fieldcraft-first-view">{}</script>';
+    document.body.innerHTML =
+      '<script type="application/json" id="fieldcraft-first-view">{}</script>';
     expect(startsPublic(at('/'))).toBe(false);
   });
 });

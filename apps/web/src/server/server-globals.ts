@@ -18,5 +18,6 @@ class EmptyStorage implements Storage {
 
 const globals = globalThis as Record<string, unknown>;
 for (const name of ['localStorage', 'sessionStorage']) {
-  if (!(name in globals)) Object.defineProperty(globals, name, { value: new EmptyStorage(), configurable: true });
+  if (!(name in globals))
+    Object.defineProperty(globals, name, { value: new EmptyStorage(), configurable: true });
 }

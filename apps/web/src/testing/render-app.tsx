@@ -1,6 +1,13 @@
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction, type To } from 'react-router-dom';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+  type To,
+} from 'react-router-dom';
 import { App } from '../app/app';
 import { AppRoutes } from '../app/router';
 import { makeStore, type AppStore } from '../app/store';

@@ -12,7 +12,13 @@ export interface EmptyStateProps {
 }
 
 /** A centred "nothing here yet" message with an optional icon and action. */
-export function EmptyState({ title, description, icon, action, titleComponent = 'h3' }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  description,
+  icon,
+  action,
+  titleComponent = 'h3',
+}: EmptyStateProps) {
   return (
     <Box
       sx={{

@@ -16,7 +16,11 @@ export interface MediaPanelProps {
 export function MediaPanel({ title, icon, badge, children }: MediaPanelProps) {
   const headingId = useId();
   return (
-    <Card component="section" aria-labelledby={headingId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <Box
         sx={{
           display: 'flex',
@@ -49,7 +53,11 @@ export function MediaPanel({ title, icon, badge, children }: MediaPanelProps) {
         </Typography>
         {badge}
       </Box>
-      <Box sx={{ p: { xs: 2, sm: 2.5 }, flex: 1, display: 'flex', flexDirection: 'column', gap: 2 }}>{children}</Box>
+      <Box
+        sx={{ p: { xs: 2, sm: 2.5 }, flex: 1, display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
+        {children}
+      </Box>
     </Card>
   );
 }

@@ -34,7 +34,14 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
         ) : null}
       </Box>
       {actions ? (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', '& > *': { flex: { xs: '1 1 auto', sm: '0 0 auto' } } }}>
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 1,
+            flexWrap: 'wrap',
+            '& > *': { flex: { xs: '1 1 auto', sm: '0 0 auto' } },
+          }}
+        >
           {actions}
         </Box>
       ) : null}

@@ -39,7 +39,10 @@ describe('PasswordField', () => {
     const toggle = screen.getByRole('button', { name: 'Show new password' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await user.click(toggle);
-    expect(screen.getByRole('button', { name: 'Hide new password' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Hide new password' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(input).toHaveAttribute('type', 'text');
   });
 });

@@ -23,7 +23,10 @@ describe('SiteFooter', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Calls may be recorded.')).toBeVisible();
-    expect(screen.getByRole('region', { name: 'Legal Stuff' })).toHaveAttribute('id', toggle.getAttribute('aria-controls'));
+    expect(screen.getByRole('region', { name: 'Legal Stuff' })).toHaveAttribute(
+      'id',
+      toggle.getAttribute('aria-controls'),
+    );
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

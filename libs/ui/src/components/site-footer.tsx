@@ -75,7 +75,11 @@ export function SiteFooter({ legalTitle, sections, copyright }: SiteFooterProps)
                   {section.title}
                 </Typography>
                 {section.paragraphs.map((paragraph) => (
-                  <Typography key={paragraph} variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+                  <Typography
+                    key={paragraph}
+                    variant="body2"
+                    sx={{ color: 'text.secondary', mb: 1 }}
+                  >
                     {paragraph}
                   </Typography>
                 ))}

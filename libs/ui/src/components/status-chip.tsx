@@ -14,7 +14,11 @@ export function StatusChip({ label, active = false }: StatusChipProps) {
       label={label}
       color={active ? 'primary' : 'default'}
       variant={active ? 'filled' : 'outlined'}
-      sx={active ? undefined : { color: 'text.secondary', borderColor: 'divider', bgcolor: 'background.paper' }}
+      sx={
+        active
+          ? undefined
+          : { color: 'text.secondary', borderColor: 'divider', bgcolor: 'background.paper' }
+      }
     />
   );
 }

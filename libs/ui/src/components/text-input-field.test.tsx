@@ -64,8 +64,12 @@ describe('TextInputField', () => {
         <TextInputField label="Last name" helperText="Family name" />
       </>,
     );
-    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription('As on your ID');
-    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveAccessibleDescription('Family name');
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription(
+      'As on your ID',
+    );
+    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveAccessibleDescription(
+      'Family name',
+    );
   });
 
   it('marks a required field and disables a disabled one', () => {

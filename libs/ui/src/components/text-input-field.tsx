@@ -5,11 +5,10 @@ import InputLabel, { type InputLabelProps } from '@mui/material/InputLabel';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import { useId, type ChangeEvent, type FocusEvent, type ReactNode, type Ref } from 'react';
 
-export interface TextInputFieldProps
-  extends Omit<
-    FormControlProps,
-    'children' | 'variant' | 'onChange' | 'onBlur' | 'onFocus' | 'defaultValue' | 'ref'
-  > {
+export interface TextInputFieldProps extends Omit<
+  FormControlProps,
+  'children' | 'variant' | 'onChange' | 'onBlur' | 'onFocus' | 'defaultValue' | 'ref'
+> {
   /** Root element (the FormControl). */
   ref?: Ref<HTMLDivElement>;
   /** The input's id; the label's htmlFor and the helper text's id derive from it. */
@@ -109,7 +108,9 @@ export function TextInputField({
         startAdornment={startAdornment}
         endAdornment={endAdornment}
         inputProps={slotProps?.htmlInput}
-        {...(slotProps?.inputLabel?.shrink !== undefined && { notched: slotProps.inputLabel.shrink })}
+        {...(slotProps?.inputLabel?.shrink !== undefined && {
+          notched: slotProps.inputLabel.shrink,
+        })}
         {...slotProps?.input}
       />
       {helperText ? (

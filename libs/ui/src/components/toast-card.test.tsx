@@ -10,7 +10,14 @@ function swipe(element: HTMLElement, distance: number) {
 
 describe('ToastCard', () => {
   it('announces a destructive toast as an alert with its title and description', () => {
-    render(<ToastCard title="Login failed" description="Nope" variant="destructive" onDismiss={() => {}} />);
+    render(
+      <ToastCard
+        title="Login failed"
+        description="Nope"
+        variant="destructive"
+        onDismiss={() => {}}
+      />,
+    );
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Login failed');
     expect(alert).toHaveTextContent('Nope');

@@ -13,7 +13,9 @@ export type Preloadable<P extends object> = ComponentType<P> & {
  * boundary (use() would have to be called in every render, and after loading there is nothing
  * to wait for); a failed load goes to the nearest error boundary.
  */
-export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
+export function preloadable<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): Preloadable<P> {
   let loaded: ComponentType<P> | null = null;
   let failure: { error: unknown } | null = null;
   let pending: Promise<void> | null = null;

@@ -24,7 +24,11 @@ export default function SignedInShell({
   const signOut = useSignOut();
   const nav =
     area === 'rooms' ? (
-      <MainNav user={user} onSignOut={signOut} addRoom={user.role === 'OWNER' ? <AddRoomButton /> : undefined} />
+      <MainNav
+        user={user}
+        onSignOut={signOut}
+        addRoom={user.role === 'OWNER' ? <AddRoomButton /> : undefined}
+      />
     ) : undefined;
   return (
     <AuthenticatedShell user={user} onSignOut={signOut} nav={nav}>

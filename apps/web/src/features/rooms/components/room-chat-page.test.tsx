@@ -48,9 +48,7 @@ describe('room chat page', () => {
       'href',
       '/rooms',
     );
-    await waitFor(() =>
-      expect(router.location().search).toMatch(/^\?session=\d{13}-[a-z0-9]+$/),
-    );
+    await waitFor(() => expect(router.location().search).toMatch(/^\?session=\d{13}-[a-z0-9]+$/));
     expect(router.location().pathname).toBe('/test-room/12');
   });
 
