@@ -71,7 +71,9 @@ async function ensureChromium() {
 // Heavy steps use the CPUs for minutes; at most `slots` of them run at once. The order below is
 // the start order when slots are short: the longest chains first (the API suite; build, then
 // the browser suite), so the total is close to the longest chain rather than the sum.
-const slots = Math.max(2, Math.min(3, availableParallelism()));
+// TEST_HEAVY_SLOTS=1 runs them one at a time (slower, for a machine busy with other work).
+const slots =
+  Number(process.env.TEST_HEAVY_SLOTS) || Math.max(2, Math.min(3, availableParallelism()));
 const steps = [
   // First, one after the other (seconds when nothing is missing): the programs the suites use.
   { name: 'chromium present', first: true, run: ensureChromium },
@@ -100,6 +102,10 @@ const steps = [
     run: () => nx('run-many', '-t', 'lint', 'typecheck', '--parallel=2'),
   },
   {
+    name: 'formatting (Prettier)',
+    run: () => node('node_modules/prettier/bin/prettier.cjs', '--check', '.'),
+  },
+  {
     name: 'lint rules fire (module boundaries, layout)',
     run: () => node('--test', 'tools/lint-rules.test.mjs'),
   },
@@ -116,9 +122,9 @@ const steps = [
   },
   {
     // libs/voice-client's tests drive chromium.
-    name: 'library tests (contracts, ui, voice-client)',
+    name: 'library tests (every lib)',
     heavy: true,
-    run: () => nx('run-many', '-t', 'test', '-p', 'contracts', 'ui', 'voice-client'),
+    run: () => nx('run-many', '-t', 'test', '--exclude=api,web,web-e2e'),
   },
   {
     // What the image does, without a container engine: the built app alone in an empty folder,
