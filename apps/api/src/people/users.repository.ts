@@ -98,21 +98,25 @@ export interface NewUser {
   companyId?: number | null;
 }
 
+function userRow(user: NewUser) {
+  return {
+    email: user.email.toLowerCase(),
+    username: user.username,
+    first_name: user.firstName ?? null,
+    last_name: user.lastName ?? null,
+    role: user.role,
+    status: user.status ?? 'PENDING',
+    password_hash: user.passwordHash,
+    password_change_required: user.passwordChangeRequired ?? false,
+    requires_reset: user.requiresReset ?? false,
+    company_id: user.companyId ?? null,
+  };
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<User> {
   const row = await db
     .insertInto('users')
-    .values({
-      email: user.email.toLowerCase(),
-      username: user.username,
-      first_name: user.firstName ?? null,
-      last_name: user.lastName ?? null,
-      role: user.role,
-      status: user.status ?? 'PENDING',
-      password_hash: user.passwordHash,
-      password_change_required: user.passwordChangeRequired ?? false,
-      requires_reset: user.requiresReset ?? false,
-      company_id: user.companyId ?? null,
-    })
+    .values(userRow(user))
     .returningAll()
     .executeTakeFirstOrThrow();
   return toUser(row);
@@ -122,18 +126,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<User> {
 export async function insertUserIfAbsent(db: Db, user: NewUser): Promise<boolean> {
   const result = await db
     .insertInto('users')
-    .values({
-      email: user.email.toLowerCase(),
-      username: user.username,
-      first_name: user.firstName ?? null,
-      last_name: user.lastName ?? null,
-      role: user.role,
-      status: user.status ?? 'PENDING',
-      password_hash: user.passwordHash,
-      password_change_required: user.passwordChangeRequired ?? false,
-      requires_reset: user.requiresReset ?? false,
-      company_id: user.companyId ?? null,
-    })
+    .values(userRow(user))
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
