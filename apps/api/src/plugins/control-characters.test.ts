@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
 import { BOUNDARY, multipartHeaders } from '../test/multipart';
 import { createPeopleWorld } from '../test/people-world';
-import { describeOnPglite } from '../test/test-app';
+import { describeEachDatabase } from '../test/test-app';
 
 // PostgreSQL refuses NUL in text: a NUL that reached a query was a 500. Every schema-checked
 // input (query, params, body) is refused at the boundary instead: 400 with the field named.
-describeOnPglite('control characters in requests', (ctx) => {
+describeEachDatabase('control characters in requests', (ctx) => {
   const get = (url: string, cookie: string) =>
     ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 
