@@ -1,10 +1,19 @@
 // Proves the lint rules that keep the architecture honest actually fire: each case lints a
 // snippet as if it lived at `filePath` (the file need not exist) with the repo's own config.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { ESLint } from 'eslint';
 
-const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+const root = new URL('..', import.meta.url).pathname;
+// @nx/enforce-module-boundaries reads Nx's cached project graph and skips itself (a warning,
+// no error) when there is none, as in a fresh clone before any nx command: make sure it exists.
+execFileSync('npx', ['nx', 'show', 'projects'], {
+  cwd: root,
+  stdio: 'ignore',
+  env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+});
+const eslint = new ESLint({ cwd: root });
 
 async function ruleIds(filePath, code) {
   const [result] = await eslint.lintText(code, { filePath });
