@@ -1,4 +1,6 @@
-// Field budgets (issue 9): initial JavaScript and dashboard usable time on a slow phone network.
+// Over 300 lines: one benchmark script (build, serve, throttle, measure, report) kept whole so
+// it runs alone with node.
+// Field budgets: initial JavaScript and dashboard usable time on a slow phone network.
 //
 //   node bench/field-budgets.mjs            # builds web + api (Nx-cached), then measures
 //   FIELD_SKIP_BUILD=1 node bench/field-budgets.mjs

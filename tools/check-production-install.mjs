@@ -1,3 +1,5 @@
+// Over 300 lines: one plain-Node script run alone by npm test (install, start, four checks,
+// cleanup on every exit path).
 // The production install must start. Without a container engine, does what the
 // Dockerfile's runtime stage does: an empty folder with only the built app (dist/apps/api,
 // dist/apps/web, dist/apps/web-ssr) and package.json + package-lock.json, then

@@ -1,3 +1,5 @@
+// Over 300 lines: one retrieval-and-answer pipeline whose steps share the ranking state; the
+// advisor issue (19) rebuilds it, and splits it along the new pipeline's stages.
 import type { Citation } from '@fieldcraft/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../plugins/db';

@@ -1,3 +1,5 @@
+// About 300 lines: the session's life (auth, handshake, open, close) in one place; every other
+// concern is a part in its own module (session-parts.ts).
 import type { ConversationInitiationClientData } from '@fieldcraft/contracts';
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';

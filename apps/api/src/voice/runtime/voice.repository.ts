@@ -1,3 +1,5 @@
+// Over 300 lines: every query of the conversations tables (rows, turns, search, knowledge
+// gaps) in one data module, so the runtime and the routes share one home for that SQL.
 import type {
   ConversationDetail,
   ConversationMessage,
