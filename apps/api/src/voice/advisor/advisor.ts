@@ -18,6 +18,14 @@ import {
   termOverlap,
   tsqueryFragment,
 } from './text';
+import {
+  introFactor,
+  machineFactor,
+  machines,
+  qualifiesPrevious,
+  questionType,
+  typeBonus,
+} from './rank';
 
 // The Field Advisor's brain (issue 6, docs/voice-advisor.md): retrieval over what the user may
 // see, an answer quoted from the best passages (or written by a chat model from them), the
@@ -26,11 +34,15 @@ import {
 /** A passage counts as relevant when it holds at least this weighted share of the terms. */
 export const MIN_COVERAGE = 0.34;
 /** Further passages are cited when they come this close to the best one's coverage. */
-const SECONDARY_MARGIN = 0.2;
+const SECONDARY_MARGIN = 0.34;
 /** Passages fetched from the database before our own scoring. */
 const CANDIDATES = 24;
-/** At most this many passages are cited, quoted sentences spoken, and characters quoted. */
+/** Passages weighed sentence by sentence; at most MAX_CITED are cited. */
+const MAX_CONSIDERED = 5;
 const MAX_CITED = 3;
+/** The best sentence must hold this weighted share of the question's terms (calibrated on the tune half). */
+export const MIN_SENTENCE_COVERAGE = 0.3;
+/** At most this many quoted sentences spoken, and characters quoted. */
 const MAX_SENTENCES = 3;
 const MAX_QUOTE_CHARS = 480;
 /** Per passage, characters given to the model; earlier turns given to the model. */
@@ -121,7 +133,7 @@ export function createAdvisor(options: AdvisorOptions): Advisor {
     if (!best) return [];
     const chosen: ScoredPassage[] = [];
     for (const p of scored) {
-      if (chosen.length >= MAX_CITED) break;
+      if (chosen.length >= MAX_CONSIDERED) break;
       if (p.coverage < best.coverage - SECONDARY_MARGIN) break;
       if (chosen.some((c) => c.contentId === p.contentId && c.page === p.page)) continue;
       chosen.push(p);
@@ -179,7 +191,12 @@ export function createAdvisor(options: AdvisorOptions): Advisor {
         return { citations: [], answered: false, text: pieces([notFoundReply(topic)]) };
       }
 
-      const quoted = composeExtractive(passages, terms, topic);
+      const quoted = composeExtractive(passages, terms, topic, question);
+      if (quoted.pieces.length === 0) {
+        // The passages share words with the question, but no sentence answers it.
+        await logGap(request);
+        return { citations: [], answered: false, text: pieces([notFoundReply(topic)]) };
+      }
       if (!llm) {
         return {
           citations: quoted.quoted.map(toCitation),
@@ -187,11 +204,12 @@ export function createAdvisor(options: AdvisorOptions): Advisor {
           text: pieces(quoted.pieces),
         };
       }
-      const messages = chatMessages(request, question, passages);
+      const best = quoted.ranked.slice(0, MAX_CITED);
+      const messages = chatMessages(request, question, best, terms);
       return {
-        citations: passages.map(toCitation),
+        citations: best.map(toCitation),
         answered: true,
-        text: llmAnswer(llm, messages, request.signal, quoted.pieces, passages, topic, log),
+        text: llmAnswer(llm, messages, request.signal, quoted.pieces, best, topic, log),
       };
     },
   };
@@ -220,11 +238,18 @@ function toCitation(p: AdvisorPassageRow): Citation {
   };
 }
 
-/** "Site safety checklist, page 2" — how a source is named aloud. */
-export function sourceName(p: Pick<AdvisorPassageRow, 'title' | 'type' | 'page'>): string {
+/**
+ * "Site safety checklist, page 2" — how a source is named aloud. A text file's passages are
+ * blocks of its text, not sections: one of several is "part N" (the first as well as the
+ * rest), a text file of one passage is named by its title alone.
+ */
+export function sourceName(
+  p: Pick<AdvisorPassageRow, 'title' | 'type' | 'page'> & { parts?: number },
+): string {
   if (p.type === 'PDF') return `${p.title}, page ${p.page}`;
-  if (p.type === 'WORD' || (p.type === 'DOCUMENT' && p.page > 1)) {
-    return `${p.title}, section ${p.page}`;
+  if (p.type === 'WORD') return `${p.title}, section ${p.page}`;
+  if (p.type === 'DOCUMENT' && (p.page > 1 || (p.parts ?? 1) > 1)) {
+    return `${p.title}, part ${p.page}`;
   }
   return p.title;
 }
@@ -237,49 +262,75 @@ export interface QuotedAnswer {
   pieces: string[];
   /** The passages quoted, in the order they are quoted. */
   quoted: AdvisorPassageRow[];
+  /** Every passage given, best sentence first (what a model is shown). */
+  ranked: AdvisorPassageRow[];
 }
 
 /**
- * The answer without a model: the 1–3 sentences of the best passages that share the most
- * words with the question, each group introduced by its source. A sentence under a heading
- * that matches the question (e.g. "Ladders") counts some of the heading's words as its own.
+ * The answer without a model: the 1–3 sentences of the passages that best answer the question,
+ * each group introduced by its source. Sentences are ranked by the question's words they hold
+ * (a sentence under a heading that matches the question, e.g. "Ladders", counts some of the
+ * heading's words as its own), the kind of answer asked for (a number, a person, a place), and
+ * whether they are about the machine asked about; document intros count little. The passage
+ * holding the best sentence leads. No pieces when no sentence holds MIN_SENTENCE_COVERAGE.
  */
 export function composeExtractive(
   passages: AdvisorPassageRow[],
   terms: QueryTerm[],
   topic: SafetyTopic | null,
+  question = '',
 ): QuotedAnswer {
   interface Candidate {
     passage: number;
     index: number;
     text: string;
     score: number;
+    coverage: number;
   }
   const needSpecific = terms.some((t) => t.weight === 1);
+  const type = questionType(question);
+  const asked = machines(question);
   const candidates: Candidate[] = [];
-  passages.slice(0, 2).forEach((p, passage) => {
+  const all: { passage: number; index: number; text: string }[][] = [];
+  passages.forEach((p, passage) => {
     const headingWeight = new Map<number, number>();
+    const headingText = new Map<number, string>();
+    const list: { passage: number; index: number; text: string }[] = [];
     passageSentences(p.text).forEach((s, index) => {
       const overlap = termOverlap(s.text, terms);
       if (s.heading) {
         headingWeight.set(s.section, overlap.weight);
+        headingText.set(s.section, s.text);
         return;
       }
+      list.push({ passage, index, text: s.text });
       const bonus = Math.min(1, headingWeight.get(s.section) ?? 0);
       if (overlap.weight === 0 && bonus === 0) return;
       if (needSpecific && !overlap.specific && bonus === 0) return;
       // Fragments say little on their own.
       const short = s.text.split(' ').length < 5 ? 0.5 : 1;
-      candidates.push({ passage, index, text: s.text, score: overlap.weight * short + bonus });
+      const kind = overlap.weight > 0 ? typeBonus(type, s.text, question) : 0;
+      const factor =
+        introFactor(s.text) * machineFactor(asked, s.text, headingText.get(s.section) ?? '');
+      const score = (overlap.weight * short + bonus + kind) * factor;
+      candidates.push({ passage, index, text: s.text, score, coverage: overlap.coverage });
     });
+    all.push(list);
   });
   candidates.sort((a, b) => b.score - a.score || a.passage - b.passage || a.index - b.index);
+  const bestOf = new Map<number, number>();
+  for (const c of candidates) if (!bestOf.has(c.passage)) bestOf.set(c.passage, c.score);
+  const ranked = passages
+    .map((p, i) => ({ p, score: bestOf.get(i) ?? -1, i }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map((x) => x.p);
 
   const top = candidates[0];
+  if (!top || top.coverage < MIN_SENTENCE_COVERAGE) return { pieces: [], quoted: [], ranked };
   const chosen: Candidate[] = [];
   let chars = 0;
   for (const c of candidates) {
-    if (!top || chosen.length >= MAX_SENTENCES) break;
+    if (chosen.length >= MAX_SENTENCES) break;
     // Close seconds from the same passage; another passage only when it is as good.
     if (c.score < top.score * (c.passage === top.passage ? 0.7 : 0.9)) continue;
     const text = clip(c.text);
@@ -287,12 +338,15 @@ export function composeExtractive(
     chosen.push({ ...c, text });
     chars += text.length;
   }
-  // No sentence shares a word we recognise (PostgreSQL's stemmer knows more): quote the start.
-  if (chosen.length === 0 && passages[0]) {
-    passageSentences(passages[0].text)
-      .filter((s) => !s.heading)
-      .slice(0, 2)
-      .forEach((s, index) => chosen.push({ passage: 0, index, text: clip(s.text), score: 0 }));
+  // "Tie the ladder at the top." is incomplete without "Where it cannot be tied, …".
+  const next = all[top.passage]?.find((s) => s.index === top.index + 1);
+  if (
+    next &&
+    qualifiesPrevious(next.text) &&
+    !chosen.some((c) => c.passage === next.passage && c.index === next.index)
+  ) {
+    if (chosen.length >= MAX_SENTENCES) chosen.pop();
+    chosen.push({ ...next, text: clip(next.text), score: 0, coverage: 0 });
   }
   // The best sentence first, then the rest of its passage in reading order, then the others.
   const lead = chosen[0];
@@ -315,7 +369,7 @@ export function composeExtractive(
     }
   }
   if (topic) pieces.push(` ${SAFETY_NOTE}`);
-  return { pieces, quoted };
+  return { pieces, quoted, ranked };
 }
 
 function clip(text: string): string {
@@ -371,6 +425,7 @@ export function chatMessages(
   request: AdvisorRequest,
   question: string,
   passages: AdvisorPassageRow[],
+  terms: QueryTerm[] = [],
 ): ChatMessage[] {
   let system = `${request.agent.systemPrompt.trim()}\n\n${RULES}`;
   if (request.userFirstName) system += `\n\nYou are talking with ${request.userFirstName}.`;
@@ -388,13 +443,38 @@ export function chatMessages(
     content: t.text,
   }));
   const numbered = passages
-    .map((p, i) => `[${i + 1}] ${sourceName(p)}:\n${p.text.slice(0, LLM_PASSAGE_CHARS)}`)
+    .map((p, i) => `[${i + 1}] ${sourceName(p)}:\n${modelExcerpt(p.text, terms)}`)
     .join('\n\n');
   return [
     { role: 'system', content: system },
     ...history,
     { role: 'user', content: `Passages:\n${numbered}\n\nQuestion: ${question}` },
   ];
+}
+
+/**
+ * What a model is shown of a passage: all of it when short, else its paragraphs that share the
+ * question's words first (a long text file's answer is often past its first 1800 characters),
+ * in reading order, up to LLM_PASSAGE_CHARS.
+ */
+export function modelExcerpt(text: string, terms: QueryTerm[]): string {
+  if (text.length <= LLM_PASSAGE_CHARS) return text;
+  const paragraphs = text.split(/\n\s*\n/);
+  const scored = paragraphs
+    .map((para, i) => ({ para, i, weight: termOverlap(para, terms).weight }))
+    .sort((a, b) => b.weight - a.weight || a.i - b.i);
+  const kept: typeof scored = [];
+  let chars = 0;
+  for (const x of scored) {
+    if (chars + x.para.length > LLM_PASSAGE_CHARS) continue;
+    kept.push(x);
+    chars += x.para.length + 2;
+  }
+  if (kept.length === 0) return text.slice(0, LLM_PASSAGE_CHARS);
+  return kept
+    .sort((a, b) => a.i - b.i)
+    .map((x) => x.para)
+    .join('\n\n');
 }
 
 /** Whether a model's answer names one of its sources (by title or passage number). */
