@@ -270,8 +270,6 @@ function score(q, a, ids, withModel) {
   return r;
 }
 
-const pct = (n, d) => (d === 0 ? '  n/a' : `${((100 * n) / d).toFixed(0).padStart(3)} %`);
-
 async function run(label, llmUrl) {
   const lab = await libraryApp(llmUrl);
   const halves = { tune: [], 'held-out': [] };
