@@ -65,7 +65,6 @@ export const DEFAULT_THESAURUS: Record<string, string[]> = {
   ticket: ['card', 'certificate'],
   kango: ['breaker'],
   hurt: ['injury', 'emergency'],
-  tell: ['report'],
   ring: ['call', 'phone'],
   number: ['phone'],
   mask: ['ffp3', 'respirator'],
@@ -73,7 +72,6 @@ export const DEFAULT_THESAURUS: Record<string, string[]> = {
   hands: ['hand'],
   caves: ['collapses'],
   cave: ['collapse'],
-  stuff: ['load'],
   rescan: ['scan'],
 };
 
