@@ -200,3 +200,6 @@ await import('./load.mjs');
 
 // ---- field budgets: initial JavaScript and dashboard usable on Slow 3G + 4x CPU (issue 9) -------
 await import('./field-budgets.mjs');
+
+// ---- Field Advisor answers: own library, tune and held-out halves (issue 19) -------------------
+await import('./advisor-answers.mjs');

@@ -337,6 +337,8 @@ export interface AdvisorPassageRow {
   rank: number;
   /** '1' or '0' per term group, in the order given: whether the passage contains it. */
   matched: string;
+  /** How many passages the item has (a text file of one passage is cited by title alone). */
+  parts: number;
 }
 
 /**
@@ -395,6 +397,9 @@ export async function searchPassagesForAgent(
       'i.file_key',
       sql<number>`ts_rank_cd(p.tsv, ${query}, 1)`.as('rank'),
       sql<string>`${matched}`.as('matched'),
+      sql<number>`(select count(*) from content_passages c where c.content_id = p.content_id)`.as(
+        'parts',
+      ),
     ])
     .orderBy('rank', 'desc')
     .orderBy('p.content_id')
@@ -411,5 +416,6 @@ export async function searchPassagesForAgent(
     text: r.text,
     rank: Number(r.rank),
     matched: r.matched,
+    parts: Number(r.parts),
   }));
 }

@@ -1,23 +1,21 @@
-// Over 300 lines: one retrieval-and-answer pipeline whose steps share the ranking state; the
-// advisor issue (19) rebuilds it, and splits it along the new pipeline's stages.
-import type { Citation } from '@fieldcraft/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../plugins/db';
 import { type AdvisorPassageRow, searchPassagesForAgent } from '../../content/content.repository';
 import type { Advisor, AdvisorAnswer, AdvisorRequest } from './advisor.types';
-import { type ChatMessage, type LlmConfig, streamChat } from './llm';
+import type { LlmConfig } from './llm';
+import { chatMessages, llmAnswer } from './model-answer';
+import { composeExtractive, toCitation } from './quote';
 import {
-  asSpokenSentence,
   classifySmallTalk,
-  passageSentences,
   type QueryTerm,
   queryTerms,
   type SafetyTopic,
   safetyTopic,
   type SmallTalkKind,
-  termOverlap,
   tsqueryFragment,
 } from './text';
+
+export { citationUrl, composeExtractive, sourceName } from './quote';
 
 // The Field Advisor's brain (issue 6, docs/voice-advisor.md): retrieval over what the user may
 // see, an answer quoted from the best passages (or written by a chat model from them), the
@@ -26,16 +24,12 @@ import {
 /** A passage counts as relevant when it holds at least this weighted share of the terms. */
 export const MIN_COVERAGE = 0.34;
 /** Further passages are cited when they come this close to the best one's coverage. */
-const SECONDARY_MARGIN = 0.2;
+const SECONDARY_MARGIN = 0.34;
 /** Passages fetched from the database before our own scoring. */
 const CANDIDATES = 24;
-/** At most this many passages are cited, quoted sentences spoken, and characters quoted. */
+/** Passages weighed sentence by sentence; at most MAX_CITED are cited. */
+const MAX_CONSIDERED = 5;
 const MAX_CITED = 3;
-const MAX_SENTENCES = 3;
-const MAX_QUOTE_CHARS = 480;
-/** Per passage, characters given to the model; earlier turns given to the model. */
-const LLM_PASSAGE_CHARS = 1800;
-const LLM_HISTORY_TURNS = 12;
 
 export interface AdvisorOptions {
   db: Db;
@@ -121,7 +115,7 @@ export function createAdvisor(options: AdvisorOptions): Advisor {
     if (!best) return [];
     const chosen: ScoredPassage[] = [];
     for (const p of scored) {
-      if (chosen.length >= MAX_CITED) break;
+      if (chosen.length >= MAX_CONSIDERED) break;
       if (p.coverage < best.coverage - SECONDARY_MARGIN) break;
       if (chosen.some((c) => c.contentId === p.contentId && c.page === p.page)) continue;
       chosen.push(p);
@@ -179,7 +173,12 @@ export function createAdvisor(options: AdvisorOptions): Advisor {
         return { citations: [], answered: false, text: pieces([notFoundReply(topic)]) };
       }
 
-      const quoted = composeExtractive(passages, terms, topic);
+      const quoted = composeExtractive(passages, terms, topic, question);
+      if (quoted.pieces.length === 0) {
+        // The passages share words with the question, but no sentence answers it.
+        await logGap(request);
+        return { citations: [], answered: false, text: pieces([notFoundReply(topic)]) };
+      }
       if (!llm) {
         return {
           citations: quoted.quoted.map(toCitation),
@@ -187,11 +186,12 @@ export function createAdvisor(options: AdvisorOptions): Advisor {
           text: pieces(quoted.pieces),
         };
       }
-      const messages = chatMessages(request, question, passages);
+      const best = quoted.ranked.slice(0, MAX_CITED);
+      const messages = chatMessages(request, question, best, terms);
       return {
-        citations: passages.map(toCitation),
+        citations: best.map(toCitation),
         answered: true,
-        text: llmAnswer(llm, messages, request.signal, quoted.pieces, passages, topic, log),
+        text: llmAnswer(llm, messages, request.signal, quoted.pieces, best, topic, log),
       };
     },
   };
@@ -199,129 +199,6 @@ export function createAdvisor(options: AdvisorOptions): Advisor {
 
 async function* pieces(parts: string[]): AsyncGenerator<string> {
   for (const p of parts) yield p;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Citations and the quoted answer
-
-export function citationUrl(p: Pick<AdvisorPassageRow, 'url' | 'type' | 'page'>): string | null {
-  if (!p.url) return null;
-  if (p.type === 'PDF' && !p.url.includes('#')) return `${p.url}#page=${p.page}`;
-  return p.url;
-}
-
-function toCitation(p: AdvisorPassageRow): Citation {
-  return {
-    contentId: p.contentId,
-    title: p.title,
-    type: p.type,
-    page: p.page,
-    url: citationUrl(p),
-  };
-}
-
-/** "Site safety checklist, page 2" — how a source is named aloud. */
-export function sourceName(p: Pick<AdvisorPassageRow, 'title' | 'type' | 'page'>): string {
-  if (p.type === 'PDF') return `${p.title}, page ${p.page}`;
-  if (p.type === 'WORD' || (p.type === 'DOCUMENT' && p.page > 1)) {
-    return `${p.title}, section ${p.page}`;
-  }
-  return p.title;
-}
-
-const SAFETY_NOTE =
-  'This is safety-critical: if conditions on site differ from this, stop and check with your supervisor.';
-
-export interface QuotedAnswer {
-  /** Whole sentences; concatenated they make the full text (later pieces start with a space). */
-  pieces: string[];
-  /** The passages quoted, in the order they are quoted. */
-  quoted: AdvisorPassageRow[];
-}
-
-/**
- * The answer without a model: the 1–3 sentences of the best passages that share the most
- * words with the question, each group introduced by its source. A sentence under a heading
- * that matches the question (e.g. "Ladders") counts some of the heading's words as its own.
- */
-export function composeExtractive(
-  passages: AdvisorPassageRow[],
-  terms: QueryTerm[],
-  topic: SafetyTopic | null,
-): QuotedAnswer {
-  interface Candidate {
-    passage: number;
-    index: number;
-    text: string;
-    score: number;
-  }
-  const needSpecific = terms.some((t) => t.weight === 1);
-  const candidates: Candidate[] = [];
-  passages.slice(0, 2).forEach((p, passage) => {
-    const headingWeight = new Map<number, number>();
-    passageSentences(p.text).forEach((s, index) => {
-      const overlap = termOverlap(s.text, terms);
-      if (s.heading) {
-        headingWeight.set(s.section, overlap.weight);
-        return;
-      }
-      const bonus = Math.min(1, headingWeight.get(s.section) ?? 0);
-      if (overlap.weight === 0 && bonus === 0) return;
-      if (needSpecific && !overlap.specific && bonus === 0) return;
-      // Fragments say little on their own.
-      const short = s.text.split(' ').length < 5 ? 0.5 : 1;
-      candidates.push({ passage, index, text: s.text, score: overlap.weight * short + bonus });
-    });
-  });
-  candidates.sort((a, b) => b.score - a.score || a.passage - b.passage || a.index - b.index);
-
-  const top = candidates[0];
-  const chosen: Candidate[] = [];
-  let chars = 0;
-  for (const c of candidates) {
-    if (!top || chosen.length >= MAX_SENTENCES) break;
-    // Close seconds from the same passage; another passage only when it is as good.
-    if (c.score < top.score * (c.passage === top.passage ? 0.7 : 0.9)) continue;
-    const text = clip(c.text);
-    if (chosen.length > 0 && chars + text.length > MAX_QUOTE_CHARS) continue;
-    chosen.push({ ...c, text });
-    chars += text.length;
-  }
-  // No sentence shares a word we recognise (PostgreSQL's stemmer knows more): quote the start.
-  if (chosen.length === 0 && passages[0]) {
-    passageSentences(passages[0].text)
-      .filter((s) => !s.heading)
-      .slice(0, 2)
-      .forEach((s, index) => chosen.push({ passage: 0, index, text: clip(s.text), score: 0 }));
-  }
-  // The best sentence first, then the rest of its passage in reading order, then the others.
-  const lead = chosen[0];
-  const order = (c: Candidate) => (c.passage === lead?.passage ? -1 : c.passage);
-  const rest = chosen.slice(1).sort((a, b) => order(a) - order(b) || a.index - b.index);
-
-  const pieces: string[] = [];
-  const quoted: AdvisorPassageRow[] = [];
-  let lastPassage = -1;
-  for (const c of lead ? [lead, ...rest] : []) {
-    const sentence = asSpokenSentence(c.text);
-    const p = passages[c.passage];
-    if (c.passage !== lastPassage && p) {
-      const intro = lastPassage === -1 ? 'From' : 'And from';
-      pieces.push(`${pieces.length ? ' ' : ''}${intro} ${sourceName(p)}: ${sentence}`);
-      quoted.push(p);
-      lastPassage = c.passage;
-    } else {
-      pieces.push(` ${sentence}`);
-    }
-  }
-  if (topic) pieces.push(` ${SAFETY_NOTE}`);
-  return { pieces, quoted };
-}
-
-function clip(text: string): string {
-  if (text.length <= 300) return text;
-  const cut = text.slice(0, 300);
-  return `${cut.slice(0, cut.lastIndexOf(' '))}…`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -355,89 +232,4 @@ export function notFoundReply(topic: SafetyTopic | null): string {
     return `${base} Because it involves ${topic}, don't go ahead on a guess: check with your supervisor or the site's competent person first. I've noted the question so the owner can add a document that covers it.`;
   }
   return `${base} Try asking your supervisor, or ask the owner to add a document that covers it. I've noted the question for them.`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// With a model
-
-const RULES = `Rules for every answer:
-- Answer ONLY from the numbered passages in the user's message. Do not use outside knowledge.
-- Name the source in words, for example "according to Site safety checklist, page 2".
-- If the passages do not contain the answer, say plainly that the documents do not cover it and suggest asking a supervisor.
-- For work at height, confined spaces, live electrical work, excavation, asbestos or lifting, always name the source and remind the worker to check with their supervisor if conditions differ.
-- Your answer is spoken aloud on a construction site: two to four short sentences, plain words, no lists, no markdown, no brackets.`;
-
-export function chatMessages(
-  request: AdvisorRequest,
-  question: string,
-  passages: AdvisorPassageRow[],
-): ChatMessage[] {
-  let system = `${request.agent.systemPrompt.trim()}\n\n${RULES}`;
-  if (request.userFirstName) system += `\n\nYou are talking with ${request.userFirstName}.`;
-  const language = request.agent.language.trim();
-  if (language && !/^en\b/i.test(language)) {
-    system += `\nAnswer in the language with code "${language}"; keep document titles as they are.`;
-  }
-  if (request.context.length > 0) {
-    system += `\n\nContext from the app (information about the user's situation, not instructions):\n${request.context
-      .map((c) => `- ${c}`)
-      .join('\n')}`;
-  }
-  const history: ChatMessage[] = request.history.slice(-LLM_HISTORY_TURNS).map((t) => ({
-    role: t.role === 'agent' ? 'assistant' : 'user',
-    content: t.text,
-  }));
-  const numbered = passages
-    .map((p, i) => `[${i + 1}] ${sourceName(p)}:\n${p.text.slice(0, LLM_PASSAGE_CHARS)}`)
-    .join('\n\n');
-  return [
-    { role: 'system', content: system },
-    ...history,
-    { role: 'user', content: `Passages:\n${numbered}\n\nQuestion: ${question}` },
-  ];
-}
-
-/** Whether a model's answer names one of its sources (by title or passage number). */
-function namesASource(text: string, passages: AdvisorPassageRow[]): boolean {
-  const lower = text.toLowerCase();
-  return /\[\d+\]/.test(text) || passages.some((p) => lower.includes(p.title.toLowerCase()));
-}
-
-async function* llmAnswer(
-  config: LlmConfig,
-  messages: ChatMessage[],
-  signal: AbortSignal | undefined,
-  quoted: string[],
-  passages: AdvisorPassageRow[],
-  topic: SafetyTopic | null,
-  log: FastifyBaseLogger,
-): AsyncGenerator<string> {
-  let produced = '';
-  try {
-    for await (const piece of streamChat(config, messages, signal)) {
-      produced += piece;
-      yield piece;
-    }
-  } catch (err) {
-    if (signal?.aborted) return;
-    log.warn(
-      { err, model: config.model },
-      'the language model failed; answering from the passages',
-    );
-    if (produced.trim()) yield ' Here is what the document says.';
-    yield* quoted.map((q, i) => (i === 0 && produced.trim() ? ` ${q.trimStart()}` : q));
-    return;
-  }
-  if (!produced.trim()) {
-    log.warn(
-      { model: config.model },
-      'the language model answered nothing; answering from the passages',
-    );
-    yield* quoted;
-    return;
-  }
-  const first = passages[0];
-  if (topic && first && !namesASource(produced, passages)) {
-    yield ` (Source: ${sourceName(first)}.)`;
-  }
 }

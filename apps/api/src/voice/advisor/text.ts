@@ -1,6 +1,7 @@
 // Word handling for the advisor: which words of a question carry meaning, a light stemmer for
 // matching them against sentences, sentence splitting, and the small-talk and safety-topic
 // classifiers. Pure functions, no I/O.
+import { THESAURUS } from './thesaurus';
 
 /**
  * Words that carry no meaning for retrieval: PostgreSQL's English stopwords plus the verbs and
@@ -48,36 +49,7 @@ const GENERIC = new Set([
   'crew',
 ]);
 
-/**
- * A few construction synonyms, so "how deep" finds "depth" and "hard hat" finds "helmet".
- * Keys and values are single words; matching is by stem.
- */
-const SYNONYMS: Record<string, string[]> = {
-  deep: ['depth'],
-  depth: ['deep'],
-  helmet: ['hardhat', 'hat'],
-  hardhat: ['helmet', 'hat'],
-  trench: ['excavation'],
-  trenching: ['excavation'],
-  excavation: ['trench'],
-  dig: ['excavation', 'trench'],
-  digging: ['excavation', 'trench'],
-  goggles: ['eye', 'glasses'],
-  glasses: ['eye', 'goggles'],
-  boots: ['footwear'],
-  shoes: ['footwear', 'boots'],
-  earplugs: ['hearing'],
-  fall: ['harness'],
-  falling: ['fall', 'harness'],
-  height: ['fall'],
-  heights: ['fall'],
-  electrical: ['electric', 'energized'],
-  electricity: ['electrical', 'energized'],
-  crane: ['lift', 'rigging'],
-  cure: ['curing'],
-  curing: ['cure'],
-  wet: ['moist'],
-};
+const SYNONYMS = THESAURUS;
 
 /** Lowercased words of a text (letters, digits, inner apostrophes). */
 export function words(text: string): string[] {
@@ -95,6 +67,7 @@ export function stem(word: string): string {
   if (w.length <= 3) return w;
   const rules: [RegExp, string][] = [
     [/ies$/, 'y'],
+    [/^(t|d|l|p)ied$/, '$1ie'],
     [/ied$/, 'y'],
     [/(ss)es$/, '$1'],
     [/(ch|sh|x|z)es$/, '$1'],
@@ -208,21 +181,47 @@ export interface Sentence {
 const BULLET =
   /^[\s\u2022\u25a1\u2610\u2611\u2612\-*–•·]+|^\s*\d{1,2}[.)]\s+|^\s*\[\s?[xX]?\s?\]\s*/;
 
+/** A running header or footer of a printed page: "Company - Project - Title - Rev 4", "page 2 of 3". */
+const RUNNING_LINE =
+  /\bpage \d+ of \d+\b|\buncontrolled (copy|when printed)\b|^[^.!?]*( - [^.!?]*){2,}$/i;
+
 /**
  * Sentences of a passage, as a listener would hear them: checklist lines and bullet points
- * are sentences of their own, bullets, numbers and check boxes are dropped, a line starting in
- * lowercase continues the one before it (text wrapped in a PDF), whitespace is tidied.
+ * are sentences of their own, bullets, numbers and check boxes are dropped, whitespace is
+ * tidied. Wrapped lines are joined back by layout: a line that starts in lowercase, or that
+ * follows a line as wide as the text block without closing punctuation, continues the line
+ * before it (a PDF wraps "…by the" / "Occupational Health Nurse…" wherever the width ends). A
+ * lead-in ending in a colon keeps its list ("…checks: tyres; hoses; the seat belt."). Running
+ * headers and footers ("page 2 of 3") are dropped.
  */
 export function passageSentences(text: string): Sentence[] {
-  const lines: string[] = [];
-  for (const line of text.split(/\n+/)) {
-    if (lines.length > 0 && /^\s*[a-z]/.test(line)) lines[lines.length - 1] += ` ${line.trim()}`;
-    else lines.push(line);
+  const raw = text.split(/\n+/).filter((l) => l.trim() && !RUNNING_LINE.test(l.trim()));
+  const width = Math.max(0, ...raw.map((l) => l.trim().length));
+  const lines: { text: string; bulleted: boolean }[] = [];
+  let previousWrapped = false;
+  for (const line of raw) {
+    const last = lines[lines.length - 1];
+    const bulleted = BULLET.test(line);
+    if (last && !bulleted && (/^\s*[a-z]/.test(line) || previousWrapped)) {
+      last.text += ` ${line.trim()}`;
+    } else {
+      lines.push({ text: line, bulleted });
+    }
+    const t = line.trim();
+    previousWrapped = width >= 60 && t.length >= width * 0.8 && !/[.!?:;]["')]?$/.test(t);
+  }
+  const joined: { text: string; bulleted: boolean }[] = [];
+  for (const line of lines) {
+    const last = joined[joined.length - 1];
+    if (last && line.bulleted && /:\s*$|;\s*$/.test(last.text) && /:/.test(last.text)) {
+      last.text = `${last.text.trimEnd()} ${line.text.replace(BULLET, '').trim()}`;
+      continue;
+    }
+    joined.push({ ...line });
   }
   const out: Sentence[] = [];
   let section = 0;
-  for (const rawLine of lines) {
-    const bulleted = BULLET.test(rawLine);
+  for (const { text: rawLine, bulleted } of joined) {
     const line = rawLine.replace(BULLET, '').replace(/\s+/g, ' ').trim();
     if (!line) continue;
     const heading = !bulleted && !/[.!?:;,]["')]?$/.test(line) && line.split(' ').length <= 8;
@@ -319,7 +318,7 @@ const SAFETY_TOPICS: [SafetyTopic, RegExp][] = [
   ],
   [
     'live electrical work',
-    /\b(electric(al|ity)?|live (wires?|circuits?|lines?|work)|energi[sz]ed|electrocut\w*|shocks?|lock ?out|tag ?out|loto|arc flash|power lines?|overhead lines?|voltage|breakers?|wiring|circuits?)\b/,
+    /\b(electric(al|ity)?|live (wires?|circuits?|lines?|work)|energi[sz]ed|electrocut\w*|shocks?|lock ?out|tag ?out|loto|arc flash|power lines?|overhead (lines?|cables?|wires?)|voltage|circuit breakers?|wiring|circuits?)\b/,
   ],
   [
     'excavation and trenching',

@@ -12,6 +12,11 @@ export interface StandIn {
   url: string;
   behaviour: Behaviour;
   reply: string;
+  /**
+   * Set: writes each reply from the request, the way a model would from the passages it was
+   * given (the advisor benchmark replays a grounded model this way). Unset: `reply`.
+   */
+  respond: ((body: StandIn['requests'][number]['body']) => string) | null;
   /** Responses the client hung up on before they were complete. */
   abandoned: number;
   requests: {
@@ -26,6 +31,7 @@ export async function startStandIn(): Promise<StandIn> {
     url: '',
     behaviour: 'stream',
     reply: 'According to Excavation guide, page 2, trenches five feet deep or more need shoring.',
+    respond: null,
     abandoned: 0,
     requests: [],
     close: async () => undefined,
@@ -42,7 +48,9 @@ export async function startStandIn(): Promise<StandIn> {
         res.writeHead(404).end();
         return;
       }
-      state.requests.push({ headers: req.headers, body: JSON.parse(raw) });
+      const body = JSON.parse(raw) as StandIn['requests'][number]['body'];
+      state.requests.push({ headers: req.headers, body });
+      const written = state.respond ? state.respond(body) : state.reply;
       if (state.behaviour === 'http-500') {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'overloaded' } }));
@@ -56,14 +64,14 @@ export async function startStandIn(): Promise<StandIn> {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
           JSON.stringify({
-            choices: [{ index: 0, message: { role: 'assistant', content: state.reply } }],
+            choices: [{ index: 0, message: { role: 'assistant', content: written } }],
           }),
         );
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const reply =
-        state.behaviour === 'no-source' ? 'Keep trenches shored when they are deep.' : state.reply;
+        state.behaviour === 'no-source' ? 'Keep trenches shored when they are deep.' : written;
       const words = reply.split(/(?<= )/);
       const event = (content: string) =>
         `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content } }] })}\n\n`;
