@@ -1,6 +1,7 @@
 // `npm test`: every check the project has, failing loudly. The checks are independent except
 // where a step says `after`, so they run side by side: two heavy steps at a time (the machine
-// CI uses has two CPUs), light ones (a program check, node --test) beside them. Lint, types
+// CI uses has two CPUs), light ones (a program check, node --test, the browser suite, which
+// mostly waits on its server and chromium) beside them. Lint, types
 // and the build go through the Nx cache: their inputs (nx.json, project.json) name every file
 // they read, so a second run redoes only what a change touched. Test suites never come from the
 // cache (they talk to PostgreSQL, chromium and the speech programs). Each step's output is
@@ -69,8 +70,9 @@ async function ensureChromium() {
 }
 
 // Heavy steps use the CPUs for minutes; at most `slots` of them run at once. The order below is
-// the start order when slots are short: the longest chains first (the API suite; build, then
-// the browser suite), so the total is close to the longest chain rather than the sum.
+// the start order when slots are short: the longest chain first (build, then the browser
+// suite, about ten minutes), then the longest heavy steps, so the total is close to the longest
+// chain rather than the sum.
 // TEST_HEAVY_SLOTS=1 runs them one at a time (slower, for a machine busy with other work).
 const slots =
   Number(process.env.TEST_HEAVY_SLOTS) || Math.max(2, Math.min(3, availableParallelism()));
@@ -83,21 +85,30 @@ const steps = [
     first: true,
     run: async () => [ensureSpeech().length === 0 ? 0 : 1, ''],
   },
-  {
-    name: 'API unit + integration tests (PGlite + PostgreSQL)',
-    heavy: true,
-    // Alone among the heavy steps: its latency proofs (reads stay under 100 ms while a hostile
-    // document is read) measure this process, not a machine shared with chromium and jsdom.
-    alone: true,
-    run: () => nx('run', 'api:test'),
-  },
+  // First: the browser suite waits for it, and the two make the longest chain.
   { name: 'build (all projects)', heavy: true, run: () => nx('run-many', '-t', 'build') },
   {
     name: 'end-to-end (Playwright, chromium)',
-    heavy: true,
+    // Not a heavy step: one test at a time against one server, it mostly waits (network
+    // throttled to a field phone's, speech, the app's timers), so it runs beside two heavy
+    // steps (docs/testing.md). It starts as soon as the build is done.
     after: ['build (all projects)'],
     // The build is done, so the target's dependsOn (build web + api) only reads the cache.
     run: () => nx('run', 'web-e2e:test'),
+  },
+  {
+    // Beside the others: its latency proof (reads stay fast while a hostile document is read)
+    // compares with a baseline taken in the same test, so a busy machine is not blamed on it.
+    name: 'API unit + integration tests (PGlite + PostgreSQL)',
+    heavy: true,
+    run: () => nx('run', 'api:test'),
+  },
+  {
+    // The web app's jsdom suite: its longest form tests (content management) need a CPU of
+    // their own, so it is a heavy step (one of the two slots), never beside two others.
+    name: 'web unit tests',
+    heavy: true,
+    run: () => nx('run', 'web:test'),
   },
   {
     name: 'lint + typecheck (all projects)',
@@ -115,13 +126,6 @@ const steps = [
   {
     name: 'API build refuses a run-time import that is not a production dependency',
     run: () => node('--test', 'tools/api-bundle.test.mjs'),
-  },
-  {
-    // The web app's jsdom suite: its longest form tests (content management) need a CPU of
-    // their own, so it is a heavy step (one of the two slots), never beside two others.
-    name: 'web unit tests',
-    heavy: true,
-    run: () => nx('run', 'web:test'),
   },
   {
     // libs/voice-client's tests drive chromium.
@@ -166,9 +170,7 @@ await new Promise((finish) => {
     for (const step of steps) {
       if (results.has(step.name) || running.has(step)) continue;
       if (!(step.after ?? []).every((name) => results.has(name))) continue;
-      const aloneRunning = [...running].some((other) => other.alone);
-      const busy = heavyRunning >= slots || aloneRunning || (step.alone && heavyRunning > 0);
-      if (step.heavy && busy) continue;
+      if (step.heavy && heavyRunning >= slots) continue;
       running.add(step);
       if (step.heavy) heavyRunning += 1;
       const stepStarted = Date.now();

@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { hashPassword, withPasswordHashingSlot } from '../lib/passwords';
+import { expect, it, vi } from 'vitest';
+import { hashPassword, passwordHashingQueued, withPasswordHashingSlot } from '../lib/passwords';
 import { DEFAULT_PASSWORD, describeOnPglite } from '../test/test-app';
 
 const busy = {
@@ -85,8 +85,8 @@ describeOnPglite(
       const pending = login();
       let settled = false;
       void pending.then(() => (settled = true));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(settled).toBe(false); // still waiting for the slot
+      await vi.waitFor(() => expect(passwordHashingQueued()).toBe(1), { timeout: 5000 });
+      expect(settled).toBe(false); // waiting in the queue for the slot
       await release();
       expect((await pending).statusCode).toBe(200);
     });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { request } from 'node:http';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOUNDARY, multipartHeaders, streamedMultipart } from '../test/multipart';
 import {
   describeEachDatabase,
@@ -402,16 +402,13 @@ describeEachDatabase('bulk upload limit', (ctx) => {
     req.write(head);
     for (let i = 0; i < 8; i++) req.write(Buffer.alloc(256 * 1024));
     // The server has started writing the temporary file: now the browser aborts (xhr.abort()).
-    const deadline = Date.now() + 10_000;
-    while ((await readdir(tmpDir).catch(() => [])).length === 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(await readdir(tmpDir)).toHaveLength(1);
+    const poll = { timeout: 10_000, interval: 20 };
+    await vi.waitFor(
+      async () => expect(await readdir(tmpDir).catch(() => [])).toHaveLength(1),
+      poll,
+    );
     req.destroy();
-    while ((await readdir(tmpDir)).length > 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(await readdir(tmpDir)).toEqual([]);
+    await vi.waitFor(async () => expect(await readdir(tmpDir)).toEqual([]), poll);
     expect(await ctx.db.selectFrom('content_items').select('id').execute()).toEqual([]);
     expect(await ctx.app.storage.list()).toEqual([]);
   }, 30_000);

@@ -65,6 +65,10 @@ describeEachDatabase(
         return { ms: performance.now() - t0, status: res.status };
       };
       for (let i = 0; i < 20; i++) await read(i); // warm: connection, routes, serializers
+      // The same reads with nothing else going on, just before: what this machine gives now
+      // (the suite may share its CPUs with a browser and other suites).
+      const baseline: number[] = [];
+      for (let i = 0; i < 100; i++) baseline.push((await read(i)).ms);
 
       // The owner creates the item (its text is read now) while others keep reading: health
       // (the database answers) and a signed-in list, one after another, until it is answered
@@ -83,13 +87,21 @@ describeEachDatabase(
       const res = await creating;
       const elapsed = Date.now() - started;
 
-      latencies.sort((a, b) => a - b);
-      const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1] ?? Infinity;
+      const p99 = (ms: number[]) =>
+        [...ms].sort((a, b) => a - b)[Math.ceil(ms.length * 0.99) - 1] ?? Infinity;
       expect(statuses).toEqual(new Set([200]));
+      // The hostile read adds under 100 ms to the slowest reads (on a quiet machine the
+      // baseline is a few ms, so this is the old bound of 100 ms; the old code made reads wait
+      // 12 to 16 s). Against the same run's baseline, so a busy machine is not blamed on it.
+      const sorted = (ms: number[]) =>
+        [...ms]
+          .sort((a, b) => a - b)
+          .map(Math.round)
+          .join(' ');
       expect(
-        p99,
-        `p99 of ${latencies.length} reads: ${latencies.map(Math.round).join(' ')} ms`,
-      ).toBeLessThan(100);
+        p99(latencies),
+        `p99 of ${latencies.length} reads: ${sorted(latencies)} ms; baseline ${sorted(baseline)} ms`,
+      ).toBeLessThan(p99(baseline) + 100);
       // The old code managed 5 to 17 reads here, one of them waiting 12 to 16 s.
       expect(latencies.length).toBeGreaterThanOrEqual(20);
 

@@ -2,7 +2,7 @@ import { readdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../lib/passwords';
 import { openDatabase } from '../plugins/db';
 import { exitCode, freePort, startApiProcess } from '../test/api-process';
@@ -80,12 +80,16 @@ describe.skipIf(!postgresAvailable)('the API killed during an upload', () => {
       }
       expect(answeredEarly).toBeUndefined();
       // Wait until the server has really written part of it to disk, then kill it.
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline) {
-        const [file] = tmpFiles();
-        if (file && statSync(path.join(dataDir, 'uploads', '.tmp', file)).size > 1024 * 1024) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await vi.waitFor(
+        () => {
+          const [file] = tmpFiles();
+          expect(file).toBeDefined();
+          expect(statSync(path.join(dataDir, 'uploads', '.tmp', file!)).size).toBeGreaterThan(
+            1024 * 1024,
+          );
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       first.crash();
       await exitCode(first.child);
       expect(await outcome).toMatch(/^failed/);

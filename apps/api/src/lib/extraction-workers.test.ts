@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tinyRunsWordFile } from '../test/docx';
 import {
   defaultTextExtractionLimits,
@@ -121,7 +121,8 @@ describe('text extraction in worker threads', () => {
     const e = extractor({ concurrency: 1, timeoutMs: 20_000 });
     const running = e.extract(hostile, 'docx');
     const waiting = e.extract(hostile, 'docx');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The first is being read (its thread is up), the second waits for it.
+    await vi.waitFor(() => expect([e.threads, e.queued]).toEqual([1, 1]), { timeout: 10_000 });
     await e.close();
     expect(await running).toMatchObject({ status: 'failed', reason: 'interrupted' });
     expect(await waiting).toMatchObject({ status: 'failed', reason: 'interrupted' });

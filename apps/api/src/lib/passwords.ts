@@ -33,6 +33,10 @@ class Semaphore {
 
   constructor(public limits: PasswordHashingLimits) {}
 
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.limits.concurrency) {
       if (this.waiting.length >= this.limits.queue) throw passwordHashingBusy();
@@ -79,6 +83,11 @@ export function passwordHashingThreads(): number {
  */
 export function withPasswordHashingSlot<T>(task: () => Promise<T>): Promise<T> {
   return limiter.run(task);
+}
+
+/** Callers waiting for a hashing slot now (what a test sees instead of waiting a while). */
+export function passwordHashingQueued(): number {
+  return limiter.queued;
 }
 
 /** Sets the limits (from PASSWORD_HASH_CONCURRENCY / PASSWORD_HASH_QUEUE); at start. */

@@ -56,14 +56,24 @@ export async function startApiProcess(
     },
   );
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  while (!output.includes('Server listening')) {
-    if (child.exitCode !== null) throw new Error(`exited early (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // Listening, an early exit or 90 s, whichever comes first: the events, not a poll.
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), 90_000);
+    const settle = (err?: Error) => {
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onExit = (code: number | null) => settle(new Error(`exited early (${code}):\n${output}`));
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Server listening')) settle();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', onExit);
+  });
   return {
     child,
     output: () => output,

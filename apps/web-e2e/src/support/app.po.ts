@@ -37,16 +37,16 @@ export class LoginPage {
   }
 
   /**
-   * Signs in and waits for the full page load to '/' that follows a sign-in 500 ms later, so a
-   * navigation the test makes next cannot race it (and be aborted by it).
+   * Signs in and waits until the full page load to '/' that follows a sign-in 500 ms later has
+   * loaded, so a navigation the test makes next cannot race it. The next `load` event is that
+   * new page's: waiting for its request and then for the load state could return at once, with
+   * the old page loaded and the new one still in flight.
    */
   async signInAndLoad(email: string, password: string) {
-    const reload = this.page.waitForRequest(
-      (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/',
-    );
+    const loaded = this.page.waitForEvent('load');
     await this.signIn(email, password);
-    await reload;
-    await this.page.waitForLoadState('load');
+    await loaded;
+    await expect(this.page).toHaveURL(/\/$/);
   }
 
   async changePassword(current: string, next: string, confirm = next) {
@@ -74,19 +74,16 @@ export class DashboardPage {
     await expect(this.page.getByText(/Your Fieldcraft Newsroom/)).toBeVisible();
   }
 
-  /** Signs out and waits for the full page load to '/' that follows the logout call. */
+  /** Signs out and waits until the full page load to '/' that follows the logout call loaded. */
   async signOut() {
     const page = this.page;
-    const reload = page.waitForRequest(
-      (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/',
-    );
+    const loaded = page.waitForEvent('load');
     const menuButton = page
       .getByRole('button', { name: /account menu|user menu|open menu/i })
       .first();
     await menuButton.click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await reload;
-    await page.waitForLoadState('load');
+    await loaded;
   }
 }
 

@@ -37,13 +37,29 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(bad, `${screen}: ${JSON.stringify(bad, null, 2)}`).toEqual([]);
 }
 
+/**
+ * After a resize: two frames drawn (media queries answered, React rendered the new layout) and
+ * no finite animation or transition still running (a drawer sliding shut), so axe and the
+ * screenshot see the layout a user sees. Spinners (infinite) do not count.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** Screenshots the current screen at phone (390 px) and desktop (1280 px) widths, with axe at each. */
 export async function captureScreen(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   const original = page.viewportSize();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(150);
+    await settled(page);
     await expectAccessible(page, `${name} @${width}px`);
     await page.screenshot({
       path: path.join(screenshotDir, `${name}-${width}.png`),

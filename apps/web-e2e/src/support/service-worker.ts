@@ -1,21 +1,17 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
-const controlled = (page: Page, timeout: number) =>
-  page
-    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout })
-    .then(
-      () => true,
-      () => false,
-    );
+const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
 
 /**
  * Waits until the app's service worker controls `page` (so a load without signal opens the
  * shell). Offline needs an activated worker (installed, so its whole shell is precached).
- * The worker claims open pages when it activates; Chromium makes the page controlled some
- * 100–400 ms after the worker reports 'activated' (measured here), and on a loaded machine that
- * claim was seen to lag past 30 s. So: give the claim a few seconds first. A page's next load is
- * controlled either way, so then reload; a reload made while the claim is still in flight was
- * seen to leave that load uncontrolled (1 in 8 here), so reload again, up to three times.
+ *
+ * A page is controlled when its load started after the worker was active, or when the worker's
+ * clients.claim() (on activate) found it open. claim() takes only documents that are running:
+ * a document still loading when it ran (a navigation in flight, such as the load to '/' a
+ * sign-in starts) is skipped and stays uncontrolled for good. So: if this document is not
+ * controlled once the worker is activated, its load started too early, and one reload, which
+ * starts after activation, is controlled. No retries: a second miss is a bug.
  */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -23,10 +19,7 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     undefined,
     { timeout: 60_000, polling: 250 },
   );
-  if (await controlled(page, 5_000)) return;
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    await page.reload();
-    if (await controlled(page, 10_000)) return;
-  }
-  throw new Error('the service worker never controlled the page, after three reloads');
+  if (await controlled(page)) return;
+  await page.reload();
+  expect(await controlled(page), 'a load started after activation is controlled').toBe(true);
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { fakePlatform, flush } from '../../test-support/fakes';
 import {
@@ -20,13 +20,8 @@ afterAll(() => server.close());
 const realSocket = {
   createWebSocket: (url: string, p: string[]) => new WebSocket(url, p) as unknown as WebSocketLike,
 };
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
+const until = (check: () => boolean, timeout = 3000) =>
+  vi.waitFor(() => expect(check()).toBe(true), { timeout, interval: 10 });
 
 function session(agentId: string, extra: Partial<SessionOptions> = {}, audio = false) {
   const events: Array<[string, unknown]> = [];

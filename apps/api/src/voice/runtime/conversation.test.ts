@@ -11,6 +11,7 @@ import {
   responseText,
   TestSocket,
   textOnlyInit,
+  withClockAhead,
 } from './voice-test-kit';
 
 // voice-protocol.md §10 with a plain `ws` client: every frame as it is on the wire.
@@ -142,8 +143,10 @@ describeEachDatabase(
       s.send({ type: 'feedback', score: 'dislike', event_id: eventIdOf(first) });
       s.send({ type: 'feedback', score: null, event_id: eventIdOf(first) });
       s.send({ type: 'something_new', whatever: true });
-      await new Promise((r) => setTimeout(r, 300));
-      expect(s.frames.slice(before).filter((f) => f.type !== 'ping')).toEqual([]);
+      // The socket handles frames in order, so the answer to a later question is the first
+      // thing sent after them: none of them got a reply of its own.
+      const later = await s.ask('Anything else?');
+      expect(s.frames.slice(before).filter((f) => f.type !== 'ping')).toEqual([later]);
       const id = conversationId(metadata);
       await eventually(async () => {
         const rows = await ctx.db
@@ -156,6 +159,8 @@ describeEachDatabase(
           expect.objectContaining({ event_id: eventIdOf(first), role: 'agent', feedback: null }),
           expect.objectContaining({ role: 'user', source: 'text', text: 'What PPE do I need?' }),
           expect.objectContaining({ event_id: eventIdOf(answer), role: 'agent', feedback: 'like' }),
+          expect.objectContaining({ role: 'user', source: 'text', text: 'Anything else?' }),
+          expect.objectContaining({ event_id: eventIdOf(later), role: 'agent', feedback: null }),
         ]);
       });
       await s.close();
@@ -176,15 +181,17 @@ describeEachDatabase(
     it('answers the client close with the same code and stores the end with its real duration', async () => {
       const s = await TestSocket.open(await signedUrl(w.rooms.shared));
       const id = conversationId(await s.next('conversation_initiation_metadata'));
-      await new Promise((r) => setTimeout(r, 1100));
-      expect(await s.close(1000, 'User ended conversation')).toEqual({
-        code: 1000,
-        reason: 'User ended conversation',
-      });
-      const row = await eventually(async () => {
-        const r = await conversationRow(id);
-        expect(r.ended_at).not.toBeNull();
-        return r;
+      // 1.1 s later on the server's clock.
+      const row = await withClockAhead(1100, async () => {
+        expect(await s.close(1000, 'User ended conversation')).toEqual({
+          code: 1000,
+          reason: 'User ended conversation',
+        });
+        return eventually(async () => {
+          const r = await conversationRow(id);
+          expect(r.ended_at).not.toBeNull();
+          return r;
+        });
       });
       expect(row).toMatchObject({ end_reason: 'user', close_code: 1000, duration_seconds: 1 });
       expect(row.ended_at!.getTime() - row.started_at.getTime()).toBeGreaterThanOrEqual(1000);
@@ -193,12 +200,14 @@ describeEachDatabase(
     it('stores a dropped socket (1006) with its real duration', async () => {
       const s = await TestSocket.open(await signedUrl(w.rooms.shared));
       const id = conversationId(await s.next('conversation_initiation_metadata'));
-      await new Promise((r) => setTimeout(r, 1600));
-      s.ws.terminate();
-      const row = await eventually(async () => {
-        const r = await conversationRow(id);
-        expect(r.ended_at).not.toBeNull();
-        return r;
+      // 1.6 s later on the server's clock.
+      const row = await withClockAhead(1600, async () => {
+        s.ws.terminate();
+        return eventually(async () => {
+          const r = await conversationRow(id);
+          expect(r.ended_at).not.toBeNull();
+          return r;
+        });
       });
       expect(row).toMatchObject({ end_reason: 'error', close_code: 1006, duration_seconds: 2 });
     });

@@ -10,7 +10,7 @@ import {
 } from '../../test/test-app';
 import { sessionCookieFor } from '../../test/world';
 import { insertUser } from '../../people/users.repository';
-import { listen, TestSocket } from './voice-test-kit';
+import { listen, TestSocket, withClockAhead } from './voice-test-kit';
 
 describeEachDatabaseKind('voice sessions when the app closes', (kind: DatabaseKind) => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -54,10 +54,11 @@ describeEachDatabaseKind('voice sessions when the app closes', (kind: DatabaseKi
     const metadata = await s.next('conversation_initiation_metadata');
     const id = (metadata.conversation_initiation_metadata_event as { conversation_id: string })
       .conversation_id;
-    await new Promise((r) => setTimeout(r, 1100));
-
-    await app.close();
-    closed = true;
+    // The app closes 1.1 s later on its clock.
+    await withClockAhead(1100, async () => {
+      await app.close();
+      closed = true;
+    });
     expect(await s.closed).toEqual({ code: 1001, reason: 'Server shutting down' });
     expect(s.all('error')).toHaveLength(1);
 

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
 import { seedDemo } from '../../bootstrap/demo-seed';
 import { describeOnPglite } from '../../test/test-app';
@@ -54,7 +54,10 @@ describeOnPglite('voice sessions with the real speech engines', (ctx) => {
     return s;
   };
 
-  /** Sends audio as a microphone would: 250 ms chunks, paced a little faster than real time. */
+  /**
+   * Sends audio as a microphone would: 250 ms chunks, paced a little faster than real time, for
+   * real: the server refuses audio that arrives faster than real time, by its clock at arrival.
+   */
   async function talk(s: TestSocket, samples: Int16Array) {
     for (const chunk of encodeAgentAudio(samples, 16000, PCM16K, 250)) {
       s.send({ user_audio_chunk: chunk });
@@ -80,10 +83,12 @@ describeOnPglite('voice sessions with the real speech engines', (ctx) => {
     const at = s.frames.indexOf(greeting);
     expect(s.frames[at + 1]).toMatchObject({ type: 'audio', audio_event: { event_id: id } });
     await s.next('audio', (f) => eventIdOf(f) === id);
-    await new Promise((r) => setTimeout(r, 300));
-    const speech = decoded(audioOf(s, id));
-    // Several seconds of real speech at 16 kHz, not silence.
-    expect(speech.length / 16000).toBeGreaterThan(1.5);
+    // Several seconds of real speech at 16 kHz, not silence (sent as it is synthesised).
+    const speech = await vi.waitFor(() => {
+      const sofar = decoded(audioOf(s, id));
+      expect(sofar.length / 16000).toBeGreaterThan(1.5);
+      return sofar;
+    }, 10_000);
     expect(rms(speech)).toBeGreaterThan(300);
     // No audio of this turn before its text.
     expect(s.frames.findIndex((f) => f.type === 'audio')).toBe(at + 1);
@@ -112,8 +117,11 @@ describeOnPglite('voice sessions with the real speech engines', (ctx) => {
     // Nothing of the interrupted turn after the interruption.
     const after = s.frames.slice(s.frames.indexOf(interruption));
     expect(after.filter((f) => f.type === 'audio' && eventIdOf(f)! < n)).toEqual([]);
-    await s.next('audio', (f) => eventIdOf(f) === eventIdOf(answer));
-    await new Promise((r) => setTimeout(r, 1200)); // pings among the audio
+    // Two seconds of the answer's audio (sent as it is synthesised), with whatever else came.
+    await vi.waitFor(
+      () => expect(decoded(audioOf(s, eventIdOf(answer)!)).length / 16000).toBeGreaterThan(2),
+      { timeout: 10_000 },
+    );
     expect(eventIdViolation(s.frames)).toBeNull();
     await s.close();
   });
@@ -127,9 +135,10 @@ describeOnPglite('voice sessions with the real speech engines', (ctx) => {
     const first = await s.next('audio', (f) => eventIdOf(f) === eventIdOf(greeting));
     // 100 ms chunks: 800 one-byte µ-law samples at 8 kHz.
     expect(Buffer.from(base64Of(first), 'base64').length).toBe(800);
-    await new Promise((r) => setTimeout(r, 300));
-    const speech = decoded(audioOf(s, eventIdOf(greeting)!), parseAudioFormat('ulaw_8000'));
-    expect(rms(speech)).toBeGreaterThan(300);
+    await vi.waitFor(() => {
+      const speech = decoded(audioOf(s, eventIdOf(greeting)!), parseAudioFormat('ulaw_8000'));
+      expect(rms(speech)).toBeGreaterThan(300);
+    }, 10_000);
     await s.close();
   });
 
@@ -170,8 +179,8 @@ describeOnPglite('voice sessions with the real speech engines', (ctx) => {
 
   it('never sends noise to the advisor: the agent asks to say it again or type it', async () => {
     const s = await open();
-    await s.next('agent_response');
-    await new Promise((r) => setTimeout(r, 500));
+    const greeting = await s.next('agent_response');
+    await s.next('audio', (f) => eventIdOf(f) === eventIdOf(greeting));
     // A quiet moment (the background), then a burst of site noise loud enough to count as speech.
     await talk(s, concat(silence(500), whiteNoise(1500, 2000, 11), silence(1500)));
     const reply = await s.next('agent_response', (f) => responseText(f) === SAY_AGAIN, 20_000);

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { vi } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../../app';
 
@@ -161,6 +162,21 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000)
       if (Date.now() > deadline) throw err;
       await new Promise((r) => setTimeout(r, 50));
     }
+  }
+}
+
+/**
+ * Runs `body` with the process clock (Date) moved `ms` ahead at once, so a duration the server
+ * measures with it reads `ms` longer without the test waiting that long. Timers stay real (the
+ * socket, the database and the server's own timers run as usual) and Date keeps ticking.
+ */
+export async function withClockAhead<T>(ms: number, body: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  try {
+    vi.advanceTimersByTime(ms);
+    return await body();
+  } finally {
+    vi.useRealTimers();
   }
 }
 

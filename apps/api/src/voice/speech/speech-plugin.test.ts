@@ -1,17 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { captureLogs, describeOnPglite, testConfig } from '../../test/test-app';
 import { createWorld } from '../../test/world';
 import type { LocalSpeechEngines } from './index';
 
-async function until(check: () => boolean, ms = 25_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = (check: () => boolean, timeout = 25_000) =>
+  vi.waitFor(() => expect(check()).toBe(true), { timeout, interval: 100 });
 
 describeOnPglite('speech plugin', (ctx) => {
   // A server whose recognizer runs and has its first model (SPEECH_PRELOAD does this at

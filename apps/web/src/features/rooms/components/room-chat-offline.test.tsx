@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { createConvaiServer } from '../../../testing/convai-server';
 import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
+import { QUEUE_RETRY_MS } from '../conversation/use-offline-questions';
 import { offlineQueueKey } from '../offline-queue';
 import { voicePreferencesKey } from '../voice-preferences';
 import { OFFLINE_MARK, SENT_MARK, WAITING_MARK } from './room-chat-panel';
@@ -26,6 +27,19 @@ function setSignal(on: boolean) {
   act(() => {
     window.dispatchEvent(new Event(on ? 'online' : 'offline'));
   });
+}
+
+/**
+ * Lets the app's timers run as if `ms` had passed, at once (fake timers for just this while):
+ * what has not happened by then (a second send, a restart) is not waiting for a timer either.
+ */
+async function letTimePass(ms: number) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  try {
+    await act(() => vi.advanceTimersByTimeAsync(ms));
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 const stored = () =>
@@ -177,8 +191,8 @@ describe('room chat offline: questions typed without signal', () => {
         ['How long before stripping forms?', WAITING_MARK],
       ]);
       expect(screen.getByText('Field Advisor is thinking...')).toBeInTheDocument();
-      // No answer yet: the second waits (the spec's send rules: one at a time).
-      await new Promise((r) => setTimeout(r, 300));
+      // No answer yet: the second waits (the spec's send rules: one at a time), however long.
+      await letTimePass(QUEUE_RETRY_MS + 1000);
       expect(convai.sent('user_message')).toHaveLength(1);
       // Sent but not answered is not removable.
       expect(
@@ -209,7 +223,7 @@ describe('room chat offline: questions typed without signal', () => {
         ]),
       );
       expect(localStorage.getItem(QUEUE_KEY)).toBeNull();
-      await new Promise((r) => setTimeout(r, 300));
+      await letTimePass(QUEUE_RETRY_MS + 1000);
       expect(convai.sent('user_message')).toHaveLength(2);
       expect(convai.urls).toHaveLength(1);
       expect(screen.queryByText(/No signal/)).toBeNull();
@@ -248,7 +262,7 @@ describe('room chat offline: questions typed without signal', () => {
       const { convai, user, messages } = await askWhileSignalDrops('Is the slab ready?');
       await user.click(screen.getByRole('button', { name: 'End Conversation' }));
       expect(await screen.findByRole('button', { name: 'Start Conversation' })).toBeInTheDocument();
-      await new Promise((r) => setTimeout(r, 500));
+      await letTimePass(QUEUE_RETRY_MS + 1000);
       expect(convai.urls).toHaveLength(1);
       expect(items(messages()).at(-1)).toEqual(['Is the slab ready?', WAITING_MARK]);
       expect(
