@@ -61,6 +61,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     // An address list compiled by proxy-addr, as for genReqId; true or a hop count as is.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
+    // Start-up plugins migrate the database and warm caches; on a loaded machine that passed
+    // Fastify's 10 s default and the server exited instead of starting a little later.
+    pluginTimeout: 60_000,
     // Slow clients (slowloris): a request must arrive whole within requestMs, its headers
     // within headersMs, and a connection silent for idleMs is closed (docs/operating.md).
     requestTimeout: timeouts.requestMs,
