@@ -2,6 +2,7 @@
 // conversation runs in, and the one query that re-checks every open conversation's access.
 import { createHash, randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import type { Agent } from '../../agents/agents.repository';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -59,18 +60,7 @@ export interface RoomForVoice {
   id: number;
   name: string;
   status: 'LIVE' | 'PAUSED' | 'INACTIVE';
-  agent: {
-    id: number;
-    agentId: string;
-    name: string;
-    provider: 'local' | 'elevenlabs';
-    systemPrompt: string;
-    firstMessage: string;
-    language: string;
-    voice: string | null;
-    allowedOverrides: string[];
-    outputFormat: string;
-  };
+  agent: Agent & { allowedOverrides: string[]; outputFormat: string };
 }
 
 export async function findRoomForVoice(db: Db, roomId: number): Promise<RoomForVoice | undefined> {
