@@ -1,4 +1,6 @@
-// Load benchmark for the API (issue 8), on loopback against a throw-away PostgreSQL database.
+// Over 300 lines: one benchmark script (throw-away database, build, server, three load phases,
+// the bare-server comparison, report) kept whole so that it runs alone with `node`.
+// Load benchmark for the API, on loopback against a throw-away PostgreSQL database.
 //
 //   node bench/load.mjs                     # the full run: 60 s phases at 100 connections
 //   LOAD_SECONDS=10 node bench/load.mjs     # a quick run

@@ -1,4 +1,4 @@
-// Encoder benchmark and size report for libs/voice-client (issue 5).
+// Encoder benchmark and size report for libs/voice-client.
 //
 // Both encoders run side by side in this one process, in alternating rounds:
 // - ours: the library's encodeAudio (Float32 → PCM16 or µ-law → base64), bundled from source;
@@ -186,19 +186,19 @@ console.log(
     `target < 17.6 KB: ${gz / 1024 < 17.6 ? 'met' : 'NOT met'}`,
 );
 
-// ---- content uploads and file serving (issue 4) ------------------------------------------------
+// ---- content uploads and file serving ------------------------------------------------
 await import('./upload.mjs');
 
-// ---- speech recognition accuracy (issue 6) ----------------------------------------------------
+// ---- speech recognition accuracy ----------------------------------------------------
 await import('./asr.mjs');
 
-// ---- voice runtime: latency and concurrent sessions (issue 6) ---------------------------------
+// ---- voice runtime: latency and concurrent sessions ---------------------------------
 await import('./voice.mjs');
 
-// ---- load: mixed traffic, hot read vs bare Fastify + pg, login storm (issue 8) ----------------
+// ---- load: mixed traffic, hot read vs bare Fastify + pg, login storm ----------------
 await import('./load.mjs');
 
-// ---- field budgets: initial JavaScript and dashboard usable on Slow 3G + 4x CPU (issue 9) -------
+// ---- field budgets: initial JavaScript and dashboard usable on Slow 3G + 4x CPU -------
 await import('./field-budgets.mjs');
 
 // ---- Field Advisor answers: own library, tune and held-out halves (issue 19) -------------------

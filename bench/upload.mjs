@@ -1,4 +1,4 @@
-// Upload and file-serving benchmark for the content library (issue 4).
+// Upload and file-serving benchmark for the content library.
 //
 // Builds the API, starts the real server on a spare port with a throw-away DATA_DIR, signs in
 // as the owner and:

@@ -1,4 +1,4 @@
-// Voice runtime benchmark (issue 6): the conversation socket of the built API.
+// Voice runtime benchmark: the conversation socket of the built API.
 //
 // Builds the API, starts it on a spare loopback port (pinned to two cores with taskset when
 // the machine has more) with SEED_DEMO=1 — its PDF, Word and text documents are the library —
@@ -7,7 +7,7 @@
 //    ≥100 in a voice session (→ agent_response and → first audio chunk), p50/p95;
 // 2. capacity: N voice sessions asking at once, N ramped up until the audio of a turn takes
 //    longer to arrive than it lasts when played (arrival span > playback duration).
-// Targets (issue 6): p95 text ≤ 100 ms, p95 first audio ≤ 250 ms, 20 concurrent sessions.
+// Targets: p95 text ≤ 100 ms, p95 first audio ≤ 250 ms, 20 concurrent sessions.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// Over 300 lines: most of it is the demo documents' text and the hand-written PDF / .docx
+// writers that must stay dependency-free.
 // Regenerates the demo documents in apps/api/src/bootstrap/demo-files/ from the text below:
 // site-safety-checklist.pdf (two pages), concrete-pour-procedure.docx (two sections) and
 // daily-report-template.txt. Run: node tools/make-demo-docs.mjs

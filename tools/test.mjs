@@ -124,6 +124,10 @@ const steps = [
     run: () => node('--test', 'tools/lint-rules.test.mjs'),
   },
   {
+    name: "README's environment table matches the config schema",
+    run: () => node('--test', 'tools/env-table.test.mjs'),
+  },
+  {
     name: 'API build refuses a run-time import that is not a production dependency',
     run: () => node('--test', 'tools/api-bundle.test.mjs'),
   },

@@ -18,7 +18,7 @@ import {
 import { requestIdGenerator, trustProxyOption } from './lib/request-id';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
-// Admin preview mode and the owner's home (issue 7).
+// Admin preview mode and the owner's home.
 import { previewModePlugin } from './plugins/preview-mode';
 import { clientErrorHandler, securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';

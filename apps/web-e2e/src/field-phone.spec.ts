@@ -1,3 +1,5 @@
+// Over 300 lines: every screen and dialog at phone size in both themes, sharing one set of
+// checks (no scrolling, tap targets, text size, axe); one case per area.
 import path from 'node:path';
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
 import { LoginPage, signIn } from './support/app.po';
@@ -6,7 +8,7 @@ import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
 import { readServerState } from './support/server-state';
 
 /**
- * Field readiness on a phone (issue 9): every screen at 360 × 740 with touch, in the standard and
+ * Field readiness on a phone: every screen at 360 × 740 with touch, in the standard and
  * the outdoor (high-contrast) theme — no horizontal scrolling, tap targets of at least 44 × 44 px,
  * body text of at least 16 px, and no serious or critical axe violation.
  */

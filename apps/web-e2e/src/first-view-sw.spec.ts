@@ -5,7 +5,7 @@ import { DEMO_USER } from './support/demo-accounts';
 import { waitForServiceWorker } from './support/service-worker';
 
 /**
- * Issue 9, "≤ 1 s from the service-worker cache" (docs/field-readiness.md, "First view from the
+ * "≤ 1 s from the service-worker cache" (docs/field-readiness.md, "First view from the
  * service worker"): after a signed-in visit the worker keeps the dashboard the server rendered
  * and answers the next load with it, also without signal; sign-out takes it off the device.
  */

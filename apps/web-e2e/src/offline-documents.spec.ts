@@ -11,7 +11,7 @@ import { readServerState } from './support/server-state';
 import { waitForServiceWorker } from './support/service-worker';
 
 /**
- * Issue 9, saved for offline use (docs/field-readiness.md): a user saves an assigned PDF and an
+ * Saved for offline use (docs/field-readiness.md): a user saves an assigned PDF and an
  * audio file on a phone, opens both without signal, and a PDF whose access the owner revoked
  * leaves the device at the next sync.
  */

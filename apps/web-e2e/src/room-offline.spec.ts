@@ -7,7 +7,7 @@ import { RoomsPage } from './support/rooms.po';
 import { waitForServiceWorker } from './support/service-worker';
 
 /**
- * Issue 9, room chat in the field: questions typed without signal wait on the device and go out
+ * Room chat in the field: questions typed without signal wait on the device and go out
  * in order when the signal returns; the one-tap switch to text really stops the microphone and
  * is remembered for the room.
  */

@@ -4,7 +4,7 @@ import { captureScreen, watchConsole } from './support/checks';
 import { OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
 import { readServerState } from './support/server-state';
 
-// Issue 8, "stored text rendered safely": an owner stores titles, descriptions and names that
+// Stored text rendered safely: an owner stores titles, descriptions and names that
 // carry script payloads; every screen that shows them is opened and no payload runs. A payload
 // that reached the DOM as markup would show up three ways, each counted here: a dialog
 // (alert), a global flag set by its handler, or — CSP blocking the handler — a

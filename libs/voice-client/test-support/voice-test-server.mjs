@@ -1,6 +1,6 @@
 // A tiny convai protocol server for the voice client's integration and browser tests: static
 // files under a strict CSP, and the conversation socket with scripted scenarios picked by the
-// agent id. It is a test double, not the product's server (issue 6).
+// agent id. It is a test double, not the product's server.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';

@@ -1,19 +1,15 @@
 import type { AgentDetail, AgentOverview, AgentRoom } from '@fieldcraft/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { AgentsTable, Database } from '../db/schema';
+import type { Agent } from './agents.repository';
 
 type Db = Kysely<Database>;
 
-export interface AgentFields {
-  name: string;
-  provider: 'local' | 'elevenlabs';
-  systemPrompt: string;
-  firstMessage: string;
-  language: string;
-  voice: string | null;
+/** What an owner may set on an agent: the stored agent's own fields and its audio options. */
+export type AgentFields = Omit<Agent, 'id' | 'agentId'> & {
   outputFormat: string;
   allowedOverrides: string[];
-}
+};
 
 function toDetail(
   row: Selectable<AgentsTable>,

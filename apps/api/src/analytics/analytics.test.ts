@@ -1,3 +1,4 @@
+// Over 300 lines: the three reports' cases over one seeded test app; one case per behaviour.
 import { expect, it } from 'vitest';
 import { windowOf } from './analytics.repository';
 import { insertContentItem } from '../content/content.repository';

@@ -1,3 +1,5 @@
+// Over 300 lines: the bulk-upload route's cases over one test app and its stored files; one case
+// per behaviour.
 import type { BulkUploadResult, ContentItem } from '@fieldcraft/contracts';
 import { MAX_UPLOAD_BYTES } from '@fieldcraft/contracts';
 import { sql } from 'kysely';

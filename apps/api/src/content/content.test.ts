@@ -1,3 +1,5 @@
+// Over 300 lines: the content routes' cases over one test app and its stored files; one case per
+// behaviour.
 import type { ContentItem } from '@fieldcraft/contracts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -7,7 +7,7 @@ import { multipartBody, multipartHeaders } from '../test/multipart';
 import { describeEachDatabase } from '../test/test-app';
 import { createWorld, type World } from '../test/world';
 
-// Issue 17, finding 2: a 30 KB .docx froze every request for 43 s. Text is now read in a worker
+// A 30 KB .docx once froze every request for 43 s. Text is now read in a worker
 // thread with a time and a memory limit; here the time limit is 2 s so a test takes seconds.
 const TIME_LIMIT_MS = 2000;
 

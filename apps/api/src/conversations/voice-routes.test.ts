@@ -1,3 +1,5 @@
+// Over 300 lines: every voice HTTP route for every role over one test app and one upstream
+// stand-in; one case per behaviour.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

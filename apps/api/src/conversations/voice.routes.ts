@@ -17,11 +17,13 @@ import { voiceConfig } from '../plugins/config';
 import { currentUser } from '../plugins/session';
 import { VOICE_PATH } from '../plugins/voice';
 import {
-  findConversation,
   findRoomForVoice,
   isRoomMember,
-  listOwnConversations,
   mintUrlToken,
+} from '../voice/runtime/voice-access.repository';
+import {
+  findConversation,
+  listOwnConversations,
   searchTranscripts,
 } from '../voice/runtime/voice.repository';
 

@@ -72,10 +72,10 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/content/permissions': 'owner',
   'GET /api/content/search': 'signed-in',
   'GET /api/files/{key}': 'signed-in',
-  // Bulk upload (issue 7): one file and its content item per request.
+  // Bulk upload: one file and its content item per request.
   'POST /api/bulk-upload/files': 'owner',
 
-  // People and companies (issue 7).
+  // People and companies.
   'GET /api/people/users': 'owner-or-admin',
   'POST /api/people/users': 'owner-or-admin',
   'GET /api/people/users/{id}': 'owner-or-admin',
@@ -100,12 +100,12 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /api/impersonation/': 'signed-in',
   'DELETE /api/impersonation/': 'signed-in',
 
-  // The assistant chat (issue 7): an ADMIN asks over what they may see themselves.
+  // The assistant chat: an ADMIN asks over what they may see themselves.
   'POST /api/assistant/messages': 'owner-or-admin',
 
-  // The owner's home and the admin landing page (issue 7): ADMIN scoped to their company.
+  // The owner's home and the admin landing page: ADMIN scoped to their company.
   'GET /api/admin/summary': 'owner-or-admin',
-  // Analytics (issue 7).
+  // Analytics.
   'GET /api/owner/analytics/usage': 'owner',
   'GET /api/owner/analytics/engagement': 'owner',
   'GET /api/owner/analytics/knowledge-gaps': 'owner',

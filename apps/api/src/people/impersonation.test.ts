@@ -1,3 +1,4 @@
+// Over 300 lines: impersonation's cases over one test app; one case per behaviour.
 import { expect, it } from 'vitest';
 import { resolveImpersonationSecret } from '../lib/impersonation-secret';
 import { newJti, sessionDigest, signImpersonationToken } from '../lib/impersonation-token';

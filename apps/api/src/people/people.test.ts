@@ -1,3 +1,5 @@
+// Over 300 lines: every people route for every role, on both databases, over one test app; one case
+// per behaviour.
 import type { TestContext } from '../test/test-app';
 import { expect, it } from 'vitest';
 import { auditRows, createPeopleWorld } from '../test/people-world';

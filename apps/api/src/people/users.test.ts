@@ -1,3 +1,5 @@
+// Over 300 lines: every user route for every role, on both databases, over one test app; one case
+// per behaviour.
 import { z } from 'zod';
 import { expect, it } from 'vitest';
 import type { App } from '../app';

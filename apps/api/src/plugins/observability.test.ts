@@ -1,3 +1,4 @@
+// Over 300 lines: logs, metrics and probes over one test app; one case per behaviour.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

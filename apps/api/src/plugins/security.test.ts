@@ -1,3 +1,4 @@
+// Over 300 lines: every security header and CSRF case over one test app; one case per behaviour.
 import { expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, describeOnPglite } from '../test/test-app';
 

@@ -43,9 +43,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** HMAC key for impersonation tokens (IMPERSONATION_SECRET or the per-install secret). */
     impersonationSecret: string;
-    /** preHandler: 401 UNAUTHENTICATED unless signed in. */
+    /** Guard hook (routes use it as `onRequest`): 401 UNAUTHENTICATED unless signed in. */
     requireUser: preHandlerAsyncHookHandler;
-    /** preHandler: 401 unless signed in, 403 FORBIDDEN unless the user has one of `roles`. */
+    /** Guard hook (as `onRequest`): 401 unless signed in, 403 FORBIDDEN unless one of `roles`. */
     requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
   }
 }

@@ -1,3 +1,5 @@
+// Over 300 lines: every room route for every role, on both databases, over one test app; one case
+// per behaviour.
 import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/test-app';
 import { createWorld, type World } from '../test/world';

@@ -5,7 +5,7 @@ import { usePreviewMode } from '../features/people/preview/preview-mode-context'
 import { AdminPreviewOverlay } from './routes/pages';
 import { ScrollRestoration } from './scroll-restoration';
 import { Toaster } from './toaster';
-// Impersonation (issue 7): the banner is loaded only while a token is stored.
+// Impersonation: the banner is loaded only while a token is stored.
 import { readImpersonationToken } from '../shared/session/auth-storage';
 const ImpersonationBanner = lazy(() =>
   import('../features/people/users/components/impersonation-banner').then((m) => ({

@@ -12,17 +12,17 @@ import {
   RoomsPage,
   TestStationPage,
 } from './routes/pages';
-// The dashboard without signal: files saved for offline use (issue 9).
+// The dashboard without signal: files saved for offline use.
 import { OfflineDashboardPage } from './routes/offline-pages';
-// People and companies (issue 7).
+// People and companies.
 import { CompaniesPage, UserManagementPage } from './routes/people-pages';
-// Assistant chat and agents (issue 7).
+// Assistant chat and agents.
 import { AgentsPage, AssistantChatPage } from './routes/assistant-pages';
-// The owner's home and the admin landing page (issue 7).
+// The owner's home and the admin landing page.
 import { AdminHomePage, OwnerControlPage } from './routes/owner-home-pages';
-// Bulk upload (issue 7).
+// Bulk upload.
 import { BulkUploadPage } from './routes/bulk-upload-pages';
-// Analytics (issue 7).
+// Analytics.
 import { ContentEngagementPage, KnowledgeGapsPage, VoiceUsagePage } from './routes/analytics-pages';
 
 const everyone: readonly Role[] = ['OWNER', 'ADMIN', 'USER'];
@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
         element: <GuardedPage page={AdminHomePage} allowedRoles={admins} area="rooms" />,
       },
       { path: paths.testStation.path, element: <GuardedPage page={TestStationPage} /> },
-      // People and companies (issue 7): OWNER and ADMIN; anyone else → /test-station.
+      // People and companies: OWNER and ADMIN; anyone else → /test-station.
       {
         path: paths.userManagement.path,
         element: <GuardedPage page={UserManagementPage} allowedRoles={admins} area="rooms" />,
@@ -85,12 +85,12 @@ export const routes: RouteObject[] = [
         path: paths.ownerControl.path,
         element: <GuardedPage page={OwnerControlPage} allowedRoles={owners} area="rooms" />,
       },
-      // Bulk upload (issue 7): OWNER only, like Content Management.
+      // Bulk upload: OWNER only, like Content Management.
       {
         path: paths.bulkUpload.path,
         element: <GuardedPage page={BulkUploadPage} allowedRoles={owners} />,
       },
-      // Analytics (issue 7): OWNER only, like the navigation's Analytics menu.
+      // Analytics: OWNER only, like the navigation's Analytics menu.
       {
         path: paths.analyticsUsage.path,
         element: <GuardedPage page={VoiceUsagePage} allowedRoles={owners} area="rooms" />,

@@ -12,14 +12,14 @@ export const paths = {
   contentManagement: { path: '/content-management', getHref: () => '/content-management' },
   adminHome: { path: '/main-dashboard', getHref: () => '/main-dashboard' },
   testStation: { path: '/test-station', getHref: () => '/test-station' },
-  // Linked from the main navigation bar (issue 7).
+  // Linked from the main navigation bar.
   assistantChat: { path: '/simple-chat', getHref: () => '/simple-chat' },
   ownerControl: { path: '/owner-control', getHref: () => '/owner-control' },
   bulkUpload: { path: '/bulk-upload', getHref: () => '/bulk-upload' },
   userManagement: { path: '/user-management', getHref: () => '/user-management' },
   companies: { path: '/companies', getHref: () => '/companies' },
   agents: { path: '/fast-redeploy', getHref: () => '/fast-redeploy' },
-  // The Analytics menu (issue 7).
+  // The Analytics menu.
   analyticsUsage: { path: '/analytics/usage', getHref: () => '/analytics/usage' },
   analyticsEngagement: { path: '/analytics/engagement', getHref: () => '/analytics/engagement' },
   analyticsKnowledgeGaps: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The owner's home (/owner-control) and the admin landing page (/main-dashboard), issue 7.
+// The owner's home (/owner-control) and the admin landing page (/main-dashboard).
 // What each number counts, and for whom, is written in docs/owner-home.md.
 
 const count = z.number().int().nonnegative();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ContentTypeSchema } from '../content/content.schemas';
 
-// The owner's Analytics screens (issue 7): voice usage, content engagement, knowledge gaps.
+// The owner's Analytics screens: voice usage, content engagement, knowledge gaps.
 // Every figure is computed by the server over whole UTC days (docs/analytics.md).
 
 /** The periods the screens offer: the last N days, today included. */

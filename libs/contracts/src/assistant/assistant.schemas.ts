@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RoomStatusSchema } from '../rooms/rooms.schemas';
 import { AgentDetailSchema, CitationSchema } from '../voice/voice-api.schemas';
 
-// The owner area's assistant chat (/simple-chat) and agent management (/fast-redeploy), issue 7.
+// The owner area's assistant chat (/simple-chat) and agent management (/fast-redeploy).
 // docs/assistant-and-agents.md.
 
 /** Turns of the chat so far, oldest first: the advisor leans on them for follow-ups. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ContentItemSchema, type ContentType } from '../content/content.schemas';
 
-// Bulk upload (issue 7): /bulk-upload sends one request per file, each creating one content
+// Bulk upload: /bulk-upload sends one request per file, each creating one content
 // item from the file and the metadata fields before it. docs/bulk-upload.md.
 
 /** Who may see the new item: every user (grant rows) or no one (revoke rows), as the content

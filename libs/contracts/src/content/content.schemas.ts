@@ -195,7 +195,7 @@ export function normaliseContentUrl(value: string): string | null {
 }
 
 // Only web addresses and this site's own paths (/api/files/…): a `javascript:` or `data:` URL
-// stored here would be opened by every reader's click (issue 8, stored text rendered safely).
+// stored here would be opened by every reader's click (stored text rendered safely).
 const url = z
   .string()
   .trim()

@@ -38,20 +38,20 @@ export const ErrorCode = {
   FILE_NOT_FOUND: 'FILE_NOT_FOUND',
   RANGE_NOT_SATISFIABLE: 'RANGE_NOT_SATISFIABLE',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
-  // A client too slow to send its request (issue 8, slow bodies).
+  // A client too slow to send its request (slow bodies).
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
-  // The voice runtime (issue 6).
+  // The voice runtime.
   ROOM_NOT_LIVE: 'ROOM_NOT_LIVE',
   CONVERSATION_NOT_FOUND: 'CONVERSATION_NOT_FOUND',
   AGENT_ID_TAKEN: 'AGENT_ID_TAKEN',
   AGENT_IN_USE: 'AGENT_IN_USE',
   UPSTREAM_FAILED: 'UPSTREAM_FAILED',
-  // People, companies and impersonation (issue 7).
+  // People, companies and impersonation.
   COMPANY_NOT_FOUND: 'COMPANY_NOT_FOUND',
   COMPANY_NAME_TAKEN: 'COMPANY_NAME_TAKEN',
   COMPANY_NOT_EMPTY: 'COMPANY_NOT_EMPTY',
   IMPERSONATION_FORBIDDEN: 'IMPERSONATION_FORBIDDEN',
-  // Analytics (issue 7).
+  // Analytics.
   KNOWLEDGE_GAP_NOT_FOUND: 'KNOWLEDGE_GAP_NOT_FOUND',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;

@@ -3,7 +3,7 @@ import { RoleSchema, UserStatusSchema } from '../auth/auth.schemas';
 import { RoomStatusSchema } from '../rooms/rooms.schemas';
 import { CreateUserBodySchema, OwnerUserSchema } from '../users/users.schemas';
 
-// People and companies (issue 7): /user-management, /companies and impersonation.
+// People and companies: /user-management, /companies and impersonation.
 // Who may do what is written in docs/people-and-companies.md.
 
 /** A user as /user-management lists them: the owner's view plus company and deactivation. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ContentTypeSchema } from '../content/content.schemas';
 import { VoiceAudioFormatSchema } from './voice.schemas';
 
-// The HTTP side of the advisor runtime (issue 6). The websocket frames live in voice.schemas.ts.
+// The HTTP side of the advisor runtime. The websocket frames live in voice.schemas.ts.
 
 /** A passage the advisor drew on: the item, its page (PDF page or Word section) and a link. */
 export const CitationSchema = z.object({

@@ -1,3 +1,5 @@
+// Over 300 lines: the public Conversation class's behaviours, one case each, over one fake platform
+// and clock; one case per behaviour.
 import { describe, expect, it, vi } from 'vitest';
 import { ManualClock, fakePlatform, flush, metadata } from '../../test-support/fakes';
 import { bytesToBase64, floatToPcm16 } from '@fieldcraft/audio';

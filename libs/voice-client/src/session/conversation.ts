@@ -1,3 +1,6 @@
+// Over 300 lines: the library's one public class. Its methods are the documented API (README,
+// "Session methods") over one socket and one audio graph whose state they share; the socket,
+// the audio, the frame parsing and the options live in modules of their own.
 import { MicrophoneCapture } from '../audio/capture';
 import { decodeAudio, encodeAudio } from '../audio/encoders';
 import { type AudioFormat, parseFormat } from '../audio/format';

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The advisor runtime (issue 6): what each agent may draw on and which client overrides it
+// The advisor runtime: what each agent may draw on and which client overrides it
 // allows, the transcript of every conversation (searchable), the questions the advisor could
 // not answer (the owner's knowledge-gap list), and single-use signed-URL tokens (kept in the
 // database so any API instance can redeem one exactly once).

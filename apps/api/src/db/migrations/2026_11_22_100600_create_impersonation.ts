@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// People and companies (issue 7): impersonation tokens (kept so a token can be revoked, and
+// People and companies: impersonation tokens (kept so a token can be revoked, and
 // bound to the session that asked for it) and per-install secrets that every API instance
 // must agree on (the impersonation signing key when IMPERSONATION_SECRET is unset).
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Analytics (issue 7): the owner can mark a knowledge gap resolved (the library now answers
+// Analytics: the owner can mark a knowledge gap resolved (the library now answers
 // it). Kept per ask, so a question asked again afterwards shows up as open again. The
 // expression index serves the grouping by normalised question.
 

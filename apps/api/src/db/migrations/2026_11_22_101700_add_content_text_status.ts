@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 17: reading a file's text can fail (too slow, too big, damaged) or be cut short. The
+// Reading a file's text can fail (too slow, too big, damaged) or be cut short. The
 // item and its file exist either way; these say whether its text is searchable and why not,
 // for the owner's content list. Values: see TextStatusSchema / TextStatusReasonSchema
 // (libs/contracts). Items indexed before this migration were read by the old code, which

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 17: a signed conversation URL remembers the session that asked for it, so signing out
+// A signed conversation URL remembers the session that asked for it, so signing out
 // (or a password change, which ends every session) ends the conversation opened with it too.
 // Deleting the session deletes its unused URLs. Existing rows (at most a minute old) keep null:
 // their conversations are bound to the user alone.

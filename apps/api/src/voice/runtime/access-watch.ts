@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../plugins/db';
-import { readVoiceAccess, type VoiceAccessKey, type VoiceAccessState } from './voice.repository';
+import {
+  readVoiceAccess,
+  type VoiceAccessKey,
+  type VoiceAccessState,
+} from './voice-access.repository';
 
-// Issue 17: a conversation's access is checked when it opens (auth.ts), and an open one keeps
+// A conversation's access is checked when it opens (auth.ts), and an open one keeps
 // answering for up to 30 minutes. So every instance re-checks all of its open conversations
 // every VOICE_ACCESS_CHECK_SECONDS in one query and ends those whose access ended. Polling the
 // shared database is what every instance sees, on PostgreSQL and PGlite alike; LISTEN/NOTIFY

@@ -10,7 +10,7 @@ import {
   isRoomMember,
   redeemUrlToken,
   type RoomForVoice,
-} from './voice.repository';
+} from './voice-access.repository';
 
 // Who may open /v1/convai/conversation (docs/voice-runtime.md "Access"). Every refusal is a
 // reason string: the socket is accepted and closed 1008 with it, so the client can show it.

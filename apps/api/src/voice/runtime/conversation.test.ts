@@ -1,3 +1,5 @@
+// Over 300 lines: the conversation socket's protocol cases over one running server; one case per
+// behaviour.
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
 import { seedDemo } from '../../bootstrap/demo-seed';

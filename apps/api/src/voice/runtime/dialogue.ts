@@ -9,7 +9,7 @@ import type { SessionSettings } from './overrides';
 import type { ConversationStore } from './persistence';
 import { matchOpenRequest } from './text';
 import type { Turn, Turns } from './turns';
-import type { RoomForVoice } from './voice.repository';
+import type { RoomForVoice } from './voice-access.repository';
 
 // What the user says and what the agent answers: the history, the client's context, the
 // content the agent cited and the tool calls that open it (docs/voice-runtime.md).

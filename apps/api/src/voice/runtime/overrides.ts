@@ -6,7 +6,7 @@ import { type AudioFormat, parseAudioFormat } from '../speech/audio-format';
 import type { VoiceIdentity } from './auth';
 import { VoiceRefusal } from './auth';
 import { fillVariables } from './text';
-import type { RoomForVoice } from './voice.repository';
+import type { RoomForVoice } from './voice-access.repository';
 
 // What the client's initiation frame may change about a conversation (voice-protocol.md §4),
 // within what the room's agent allows.

@@ -14,7 +14,7 @@ import { insertUser } from '../../people/users.repository';
 import { createWorld, sessionCookieFor, type World } from '../../test/world';
 import { eventually, listen, TestSocket, textOnlyInit } from './voice-test-kit';
 
-// Issue 17: an open conversation ends within a few seconds of its access ending (deactivation,
+// An open conversation ends within a few seconds of its access ending (deactivation,
 // removal from the room, the room leaving LIVE, sign-out, a password change), on every API
 // instance: each instance re-checks its open conversations in one query every
 // VOICE_ACCESS_CHECK_SECONDS (here 0.1 s).

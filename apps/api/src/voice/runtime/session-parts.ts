@@ -13,7 +13,7 @@ import { ConversationStore } from './persistence';
 import { Recognition } from './recognition';
 import { KeepAlive, startSessionTimers, type TimerHost, Timers } from './timers';
 import { Turns } from './turns';
-import type { RoomForVoice } from './voice.repository';
+import type { RoomForVoice } from './voice-access.repository';
 
 // The parts of a VoiceSession and how they talk to each other; the session owns the socket and
 // its state, the parts reach it only through SessionCore.

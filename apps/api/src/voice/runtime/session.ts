@@ -13,7 +13,7 @@ import { closeOutcome } from './persistence';
 import { INPUT_FORMAT } from './recognition';
 import { composeSession, type SessionDeps, type SessionParts } from './session-parts';
 import { closeReason, errorType } from './text';
-import type { RoomForVoice, VoiceAccessKey } from './voice.repository';
+import type { RoomForVoice, VoiceAccessKey } from './voice-access.repository';
 
 // One conversation on /v1/convai/conversation (voice-protocol.md §3–§9; docs/voice-runtime.md):
 // the socket's lifecycle. The parts it composes: frame-intake (limits), handshake (frames before

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-// The Analytics menu (issue 7): one chunk per screen, like the other signed-in pages.
+// The Analytics menu: one chunk per screen, like the other signed-in pages.
 export const VoiceUsagePage = lazy(() =>
   import('../../features/analytics/components/voice-usage-page').then((m) => ({
     default: m.VoiceUsagePage,

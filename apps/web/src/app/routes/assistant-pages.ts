@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-// The assistant chat and agent management (issue 7): one chunk per page.
+// The assistant chat and agent management: one chunk per page.
 export const AssistantChatPage = lazy(() =>
   import('../../features/conversations/assistant/components/assistant-chat-page').then((m) => ({
     default: m.AssistantChatPage,

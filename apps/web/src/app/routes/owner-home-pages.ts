@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-// The owner's home and the admin landing page (issue 7): one chunk for both.
+// The owner's home and the admin landing page: one chunk for both.
 export const OwnerControlPage = lazy(() =>
   import('./owner-home-routes').then((m) => ({ default: m.OwnerControlRoute })),
 );

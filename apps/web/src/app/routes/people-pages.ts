@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-// People and companies (issue 7): one chunk per page, like the other signed-in pages.
+// People and companies: one chunk per page, like the other signed-in pages.
 export const UserManagementPage = lazy(() =>
   import('../../features/people/users/components/user-management-page').then((m) => ({
     default: m.UserManagementPage,

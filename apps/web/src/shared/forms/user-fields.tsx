@@ -22,7 +22,7 @@ export interface UserFieldsProps {
 }
 
 /**
- * The user form's fields, in the order both create-user dialogs show them (people's Add/Edit
+ * The user form's fields, in UserDialog's order (people's Add/Edit
  * User and the owner's Add New User on /rooms): names, the account, role and status.
  */
 export function UserFields({ field, roles, role, account }: UserFieldsProps) {

@@ -1,3 +1,5 @@
+// Over 300 lines: one screen's cases (sign-in, forced change) over one set of msw handlers; one
+// case per behaviour.
 import type { UpdateUserBody } from '@fieldcraft/contracts';
 import { makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';

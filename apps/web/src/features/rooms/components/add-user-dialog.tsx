@@ -1,14 +1,8 @@
 import { CreateUserBodySchema, type Role } from '@fieldcraft/contracts';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useFormDialogSubmit } from '../../../shared/forms/use-form-dialog-submit';
-import { UserFields, type UserField } from '../../../shared/forms/user-fields';
+import { UserDialog } from '../../../shared/forms/user-dialog';
+import type { UserField } from '../../../shared/forms/user-fields';
 import { useCreateUserMutation } from '../rooms.api';
 
 type Values = Record<UserField, string>;
@@ -31,7 +25,6 @@ export interface AddUserDialogProps {
 
 /** Owner tool: 'Add New User' (spec "Create user"; role USER and status PENDING by default). */
 export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
-  const titleId = useId();
   const [createUser, { isLoading }] = useCreateUserMutation();
   const { values, failure, field, submit } = useFormDialogSubmit(initialValues, {
     session: open ? 'new' : null,
@@ -49,24 +42,19 @@ export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
   }
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>Add New User</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure ? <Alert severity="error">{failure}</Alert> : null}
-            <UserFields field={field} roles={roles} role={values.role} account />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} color="secondary" variant="outlined">
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isLoading}>
-            {isLoading ? 'Creating...' : 'Create User'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <UserDialog
+      open={open}
+      title="Add New User"
+      submitLabel="Create User"
+      busyLabel="Creating..."
+      busy={isLoading}
+      failure={failure}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      field={field}
+      roles={roles}
+      role={values.role}
+      account
+    />
   );
 }

@@ -1,3 +1,5 @@
+// Over 300 lines: room chat without signal, one case per step, over one fake voice server; one case
+// per behaviour.
 import { makeRoom, makeUser } from '@fieldcraft/contracts/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';

@@ -1,3 +1,5 @@
+// Over 300 lines: one screen's cases (start, send, voice, end) over one fake voice server; one case
+// per behaviour.
 import type { ConversationDetail, ConversationSummary } from '@fieldcraft/contracts';
 import { makeRoom, makeUser } from '@fieldcraft/contracts/testing';
 import { Conversation } from '@fieldcraft/voice-client';

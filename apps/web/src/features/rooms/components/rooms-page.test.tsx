@@ -1,3 +1,5 @@
+// Over 300 lines: one screen's cases (user and owner tools) over one set of msw handlers; one case
+// per behaviour.
 import type { OwnerRoom, Room } from '@fieldcraft/contracts';
 import {
   makeAgent,

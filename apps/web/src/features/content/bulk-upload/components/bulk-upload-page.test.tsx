@@ -1,3 +1,4 @@
+// Over 300 lines: one screen's cases over one set of msw handlers; one case per behaviour.
 import type { BulkUploadResult, ContentItem } from '@fieldcraft/contracts';
 import { makeUser } from '@fieldcraft/contracts/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';

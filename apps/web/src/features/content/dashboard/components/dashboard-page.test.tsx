@@ -1,3 +1,4 @@
+// Over 300 lines: one screen's cases over one set of msw handlers; one case per behaviour.
 import type { ContentItem, UserDashboard } from '@fieldcraft/contracts';
 import { makeContentItem, makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';

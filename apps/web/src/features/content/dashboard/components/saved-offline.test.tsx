@@ -1,3 +1,4 @@
+// Over 300 lines: saved-for-offline cases over one fake Cache Storage; one case per behaviour.
 import type { ContentItem } from '@fieldcraft/contracts';
 import { makeContentItem, makeUser } from '@fieldcraft/contracts/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';

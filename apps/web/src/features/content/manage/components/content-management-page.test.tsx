@@ -1,3 +1,5 @@
+// Over 300 lines: one screen's cases (list, create, edit, upload, access) over one set of msw
+// handlers; one case per behaviour.
 import type {
   ContentAccessRecord,
   ContentItem,

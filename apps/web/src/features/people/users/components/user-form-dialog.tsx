@@ -6,12 +6,12 @@ import {
   type Role,
   type User,
 } from '@fieldcraft/contracts';
-import { FormDialog } from '@fieldcraft/ui';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { FormEvent } from 'react';
 import { useFormDialogSubmit } from '../../../../shared/forms/use-form-dialog-submit';
-import { UserFields, type UserField } from '../../../../shared/forms/user-fields';
+import { UserDialog } from '../../../../shared/forms/user-dialog';
+import type { UserField } from '../../../../shared/forms/user-fields';
 import { useCreateManagedUserMutation, useUpdateManagedUserMutation } from '../user-management.api';
 
 type Values = Record<UserField | 'companyId', string>;
@@ -81,7 +81,7 @@ export function UserFormDialog({ open, user, actor, companies, onClose }: UserFo
 
   const busy = creating || updating;
   return (
-    <FormDialog
+    <UserDialog
       open={open}
       title={editing ? 'Edit User' : 'Add User'}
       onClose={onClose}
@@ -89,8 +89,11 @@ export function UserFormDialog({ open, user, actor, companies, onClose }: UserFo
       submitLabel={editing ? 'Save Changes' : 'Create User'}
       busy={busy}
       failure={failure}
+      field={field}
+      roles={roles}
+      role={values.role}
+      account={!editing}
     >
-      <UserFields field={field} roles={roles} role={values.role} account={!editing} />
       <TextField
         select
         label="Company"
@@ -108,6 +111,6 @@ export function UserFormDialog({ open, user, actor, companies, onClose }: UserFo
           </MenuItem>
         ))}
       </TextField>
-    </FormDialog>
+    </UserDialog>
   );
 }
