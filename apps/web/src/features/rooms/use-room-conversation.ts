@@ -1,6 +1,6 @@
-// Over 300 lines: start, send, end and the text/voice switch share the session's refs and
-// callbacks; the transcript, saved questions, audio and the socket's opening are hooks and
-// helpers of their own (conversation/).
+// Over 300 lines: start, send (typing before Start included), end, the text/voice switch and
+// continuing a past conversation share the session's refs and callbacks; the transcript, saved
+// questions, audio, the earlier turns and the socket's opening are helpers of their own (conversation/).
 import type { Citation, ConversationDetail, User } from '@fieldcraft/contracts';
 import type { Conversation, SessionCallbacks, Status } from '@fieldcraft/voice-client';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -146,7 +146,12 @@ describe('room chat: correcting what was heard', () => {
           { type: 'user_message', text: 'what mask do I need' },
         ]),
       );
-      // Only the latest of the user's own bubbles offers it.
+      // Not while the answer is awaited; then only on the latest of the user's own bubbles.
+      expect(screen.queryByRole('button', { name: /^Edit and resend/ })).toBeNull();
+      convai.reply({ text: 'A P100 respirator.' });
+      expect(
+        await screen.findByRole('button', { name: 'Edit and resend: what mask do I need' }),
+      ).toBeInTheDocument();
       expect(screen.getAllByRole('button', { name: /^Edit and resend/ })).toHaveLength(1);
     },
     SLOW,
@@ -267,7 +272,7 @@ describe('room chat: the voice controls', () => {
         name: 'Mute the microphone while Field Advisor speaks',
       }),
     ).toHaveAttribute('aria-checked', 'false');
-  });
+  }, SLOW);
 
   it(
     "asks for the microphone only when the user presses 'Talk'",

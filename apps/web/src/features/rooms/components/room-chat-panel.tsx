@@ -260,6 +260,8 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
                 ? `Send a message to ${agentName}...`
                 : 'Starting conversation...'
           }
+          // A room this user may not start takes no message (saved ones wait for the signal).
+          disabled={status === 'disconnected' && !props.canStart && !offline}
           fullWidth
           multiline
           maxRows={4}
