@@ -129,7 +129,9 @@ for (const size of sizes) {
     await input.press('Enter');
     await expect(chat.getByRole('button', { name: 'Jump to latest' })).toBeVisible();
     expect(await messages.evaluate((el) => el.scrollTop)).toBeLessThan(50);
-    await expect(chat.getByText('Field Advisor is thinking...')).toHaveCount(0, { timeout: 60_000 });
+    await expect(chat.getByText('Field Advisor is thinking...')).toHaveCount(0, {
+      timeout: 60_000,
+    });
     expect(await messages.evaluate((el) => el.scrollTop)).toBeLessThan(50);
     await chat.getByRole('button', { name: 'Jump to latest' }).click();
     await expect(chat.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0);
@@ -149,7 +151,10 @@ for (const size of sizes) {
     await expect
       .poll(async () => Number(await history.locator('[data-count]').getAttribute('data-count')))
       .toBe(pastBefore + 1);
-    await history.getByRole('button', { name: /What must I wear on site\?/ }).first().click();
+    await history
+      .getByRole('button', { name: /What must I wear on site\?/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: /^Conversation of / });
     await dialog.getByRole('button', { name: 'Continue this conversation' }).click();
     await expect(dialog).toBeHidden();
@@ -163,7 +168,9 @@ for (const size of sizes) {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: ROOM })).toBeVisible();
     await expectAccessible(page, `room chat, outdoor theme, ${size.name}`);
-    await page.screenshot({ path: path.join(screenshotDir, `room-conversation-outdoor-${tag}.png`) });
+    await page.screenshot({
+      path: path.join(screenshotDir, `room-conversation-outdoor-${tag}.png`),
+    });
     // The room remembers text mode: Start opens a text conversation again.
     await chat.getByRole('button', { name: 'Start Conversation' }).click();
     await expect(status).toHaveText('Connected', { timeout: 20_000 });

@@ -72,16 +72,15 @@ export function ChatMessageItem({
         </ChatBubble>
       </Box>
       {onEdit ? (
-        <Button
-          size="small"
-          color="secondary"
-          startIcon={<EditIcon fontSize="small" />}
+        // An icon (the bubble's text stays the item's only text); its name says what it does.
+        <IconButton
           onClick={onEdit}
           aria-label={`Edit and resend: ${message.text}`}
-          sx={{ minHeight: 44 }}
+          title="Edit and resend"
+          sx={{ width: 44, height: 44 }}
         >
-          Edit
-        </Button>
+          <EditIcon fontSize="small" />
+        </IconButton>
       ) : null}
       {pending ? (
         <Box

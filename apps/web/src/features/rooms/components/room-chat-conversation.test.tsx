@@ -239,40 +239,44 @@ describe('room chat: continuing a past conversation', () => {
 });
 
 describe('room chat: the voice controls', () => {
-  it('is one microphone control, no panel of switches; the one extra choice is remembered per room', async () => {
-    const first = renderApp('/test-room/12?session=s1');
-    expect(await screen.findByRole('button', { name: 'Talk' })).toBeInTheDocument();
-    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mute microphone' })).not.toBeInTheDocument();
-    expect(screen.queryByText(/Microphone off/)).not.toBeInTheDocument();
-    await first.user.click(screen.getByRole('button', { name: 'Voice settings' }));
-    await first.user.click(
-      screen.getByRole('menuitemcheckbox', {
-        name: 'Mute the microphone while Field Advisor speaks',
-      }),
-    );
-    expect(JSON.parse(localStorage.getItem(voicePreferencesKey(12)) ?? '{}')).toMatchObject({
-      muteWhileAgentSpeaks: true,
-    });
-    first.unmount();
+  it(
+    'is one microphone control, no panel of switches; the one extra choice is remembered per room',
+    async () => {
+      const first = renderApp('/test-room/12?session=s1');
+      expect(await screen.findByRole('button', { name: 'Talk' })).toBeInTheDocument();
+      expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Mute microphone' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/Microphone off/)).not.toBeInTheDocument();
+      await first.user.click(screen.getByRole('button', { name: 'Voice settings' }));
+      await first.user.click(
+        screen.getByRole('menuitemcheckbox', {
+          name: 'Mute the microphone while Field Advisor speaks',
+        }),
+      );
+      expect(JSON.parse(localStorage.getItem(voicePreferencesKey(12)) ?? '{}')).toMatchObject({
+        muteWhileAgentSpeaks: true,
+      });
+      first.unmount();
 
-    const again = renderApp('/test-room/12?session=s2');
-    await again.user.click(await screen.findByRole('button', { name: 'Voice settings' }));
-    expect(
-      screen.getByRole('menuitemcheckbox', {
-        name: 'Mute the microphone while Field Advisor speaks',
-      }),
-    ).toHaveAttribute('aria-checked', 'true');
-    again.unmount();
+      const again = renderApp('/test-room/12?session=s2');
+      await again.user.click(await screen.findByRole('button', { name: 'Voice settings' }));
+      expect(
+        screen.getByRole('menuitemcheckbox', {
+          name: 'Mute the microphone while Field Advisor speaks',
+        }),
+      ).toHaveAttribute('aria-checked', 'true');
+      again.unmount();
 
-    const other = renderApp('/test-room/14?session=s3');
-    await other.user.click(await screen.findByRole('button', { name: 'Voice settings' }));
-    expect(
-      screen.getByRole('menuitemcheckbox', {
-        name: 'Mute the microphone while Field Advisor speaks',
-      }),
-    ).toHaveAttribute('aria-checked', 'false');
-  }, SLOW);
+      const other = renderApp('/test-room/14?session=s3');
+      await other.user.click(await screen.findByRole('button', { name: 'Voice settings' }));
+      expect(
+        screen.getByRole('menuitemcheckbox', {
+          name: 'Mute the microphone while Field Advisor speaks',
+        }),
+      ).toHaveAttribute('aria-checked', 'false');
+    },
+    SLOW,
+  );
 
   it(
     "asks for the microphone only when the user presses 'Talk'",

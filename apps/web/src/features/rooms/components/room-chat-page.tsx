@@ -145,7 +145,7 @@ function RoomChat({ room, user }: { room: Room; user: User }) {
       {voiceStatus && voiceStatus.missing.length > 0 ? (
         <Alert severity="info" sx={{ py: 0 }}>
           <details>
-            <summary>Speech is limited on this server: typed chat keeps working.</summary>
+            <summary>Speech is limited on this server. Typed chat keeps working.</summary>
             <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
               {voiceStatus.missing.map((line) => (
                 <li key={line}>{line}</li>

@@ -75,7 +75,7 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
   const { agentName, status, messages, agentTyping, textOnlyReason } = props;
   const headingId = useId();
   const [text, setText] = useState('');
-  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const { offline = false, queued = [] } = props;
   const connected = status === 'connected';
   const idle = status === 'disconnected' && props.canStart;
@@ -246,8 +246,8 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
             props.onDraftChange(e.target.value);
           }}
           onKeyDown={(e) => {
-            // Enter sends, Shift+Enter makes a new line (as in the chat apps people know).
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            // Enter sends (a single-line input; the form's own submit does the same).
+            if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
               e.preventDefault();
               submit();
             }
@@ -263,8 +263,6 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
           // A room this user may not start takes no message (saved ones wait for the signal).
           disabled={status === 'disconnected' && !props.canStart && !offline}
           fullWidth
-          multiline
-          maxRows={4}
           autoComplete="off"
           slotProps={{ htmlInput: { 'aria-label': `Message to ${agentName}`, maxLength: 2000 } }}
           sx={{ '& .MuiInputBase-root': { borderRadius: 3, minHeight: 56 } }}
