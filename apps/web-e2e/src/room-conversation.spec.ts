@@ -115,6 +115,10 @@ for (const size of sizes) {
     await expect(status).toHaveText('Connected');
     await expect(chat.getByRole('button', { name: 'End Conversation' })).toBeVisible();
     await expect(chat.getByText('Text mode: no microphone, answers come as text.')).toBeVisible();
+    // The agent's greeting stays before the question that started the conversation.
+    const opened = await bubbles(page);
+    expect(opened.indexOf('You: What must I wear on site?')).toBe(opened.length - 2);
+    expect(opened.at(-1)).toMatch(/^Field Advisor: /);
 
     // The user's own words can be corrected and sent again.
     await chat.getByRole('button', { name: 'Edit and resend: What must I wear on site?' }).click();

@@ -66,6 +66,23 @@ export function useRoomConversation({
   const { messages, add, addError, rate, streamPart, finishAgent, setEarlier } = useChatMessages();
   /** The past conversation this one continues: told to the advisor when a session opens. */
   const earlierRef = useRef<string | null>(null);
+  /** A question typed before Start: sent after the agent's greeting (or a short wait). */
+  const pendingFirstRef = useRef<string | null>(null);
+  const sendPendingFirst = useCallback(() => {
+    const text = pendingFirstRef.current;
+    const conversation = sessionRef.current;
+    if (!text || !conversation) return;
+    pendingFirstRef.current = null;
+    let sent = false;
+    try {
+      sent = conversation.sendUserMessage(text);
+    } catch (error) {
+      console.warn('Sending a message failed', error);
+    }
+    if (sent) setAgentTyping(true);
+    else addError(SEND_ERROR_TEXT);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [continuing, setContinuing] = useState<ConversationDetail | null>(null);
   const questions = useOfflineQuestions({ userId: user.id, roomId });
   const { offline, queue, setDropped, inFlightRef, setInFlightId, readyAtRef, resumeRef } =
@@ -136,8 +153,11 @@ export function useRoomConversation({
                   .filter((c): c is Citation => c !== null),
               },
               answered ? { text: answered.text, isUser: true, isError: false } : undefined,
+              pendingFirstRef.current !== null,
             );
             setAgentTyping(false);
+            // The greeting came: the question typed before Start goes now, after it.
+            if (pendingFirstRef.current) sendPendingFirst();
           } else {
             // A spoken turn, as the server recognised it: the agent answers it next.
             add({ text: message, isUser: true, isError: false });
@@ -151,6 +171,7 @@ export function useRoomConversation({
           }
           // A saved question sent but not answered stays saved and is sent again.
           inFlightRef.current = null;
+          pendingFirstRef.current = null;
           if (!mountedRef.current) return;
           setInFlightId(null);
           setStatus('disconnected');
@@ -206,14 +227,13 @@ export function useRoomConversation({
         // Continuing a past conversation: the advisor is told what was said then.
         if (earlierRef.current) conversation.sendContextualUpdate(earlierRef.current, 'earlier');
         if (firstMessage) {
-          let sent = false;
-          try {
-            sent = conversation.sendUserMessage(firstMessage);
-          } catch (error) {
-            console.warn('Sending a message failed', error);
-          }
-          if (sent) setAgentTyping(true);
-          else addError(SEND_ERROR_TEXT);
+          // Sent once the agent's greeting is in (so the answer follows the question), or
+          // after the settle time when the agent has no greeting.
+          pendingFirstRef.current = firstMessage;
+          setAgentTyping(true);
+          setTimeout(() => {
+            if (mountedRef.current && sessionRef.current === conversation) sendPendingFirst();
+          }, QUEUE_SETTLE_MS);
         }
       } catch (error) {
         // Start failures: the spec logs them; the chat also says so in its own words.

@@ -98,20 +98,35 @@ export function useChatMessages() {
   }, []);
 
   /** An agent turn's full text: it replaces the streamed bubble of the same turn, if any. */
-  const finishAgent = useCallback((message: NewChatMessage, question?: NewChatMessage) => {
-    setMessages((list) => {
-      const at = list.findIndex(
-        (m) => m.streaming && message.eventId !== undefined && m.eventId === message.eventId,
-      );
-      const done: ChatMessage = { id: newId(), timestamp: Date.now(), citations: [], ...message };
-      const asked: ChatMessage[] = question
-        ? [{ id: newId(), timestamp: Date.now(), citations: [], ...question }]
-        : [];
-      // A saved question's answer (question given) goes after it, at the end.
-      if (at < 0 || question) return [...list.filter((m) => !m.streaming), ...asked, done];
-      return list.map((m, i) => (i === at ? { ...done, id: m.id } : m));
-    });
-  }, []);
+  const finishAgent = useCallback(
+    (message: NewChatMessage, question?: NewChatMessage, beforeLastQuestion = false) => {
+      setMessages((list) => {
+        if (beforeLastQuestion) {
+          // The greeting of a conversation started by a typed question: it goes before it.
+          const rest = list.filter((m) => !(m.streaming && m.eventId === message.eventId));
+          const at = rest.findLastIndex((m) => m.isUser && !m.earlier);
+          const done: ChatMessage = {
+            id: newId(),
+            timestamp: Date.now(),
+            citations: [],
+            ...message,
+          };
+          if (at >= 0) return [...rest.slice(0, at), done, ...rest.slice(at)];
+        }
+        const at = list.findIndex(
+          (m) => m.streaming && message.eventId !== undefined && m.eventId === message.eventId,
+        );
+        const done: ChatMessage = { id: newId(), timestamp: Date.now(), citations: [], ...message };
+        const asked: ChatMessage[] = question
+          ? [{ id: newId(), timestamp: Date.now(), citations: [], ...question }]
+          : [];
+        // A saved question's answer (question given) goes after it, at the end.
+        if (at < 0 || question) return [...list.filter((m) => !m.streaming), ...asked, done];
+        return list.map((m, i) => (i === at ? { ...done, id: m.id } : m));
+      });
+    },
+    [],
+  );
 
   /** The turns of a past conversation this one continues, before anything said now. */
   const setEarlier = useCallback((earlier: NewChatMessage[]) => {
