@@ -153,7 +153,13 @@ export function RoomChatPanel(props: RoomChatPanelProps) {
       {props.header}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <Typography
+            id={headingId}
+            component="h2"
+            variant="subtitle1"
+            noWrap
+            sx={{ fontWeight: 600 }}
+          >
             Chat with {agentName}
           </Typography>
           <Typography role="status" variant="body2" sx={{ color: 'text.secondary' }}>
