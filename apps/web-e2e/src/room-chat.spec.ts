@@ -106,7 +106,7 @@ test('a user asks the Field Advisor by text in a voice session and gets a cited,
   await expect(citation).toBeVisible({ timeout: 30_000 });
   await expect(messages.getByText(/every two hours/i).first()).toBeVisible();
   await expect(chat.getByText('Field Advisor is thinking...')).toHaveCount(0);
-  await expect(chat.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(chat.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
 
   // The answer was spoken too: agent audio frames reached the page's player.
   await expect
@@ -128,6 +128,8 @@ test('a user asks the Field Advisor by text in a voice session and gets a cited,
   // Hold to talk: the muted microphone listens only while its button is held (Space here;
   // released after the hold time, so it is a hold, not a tap).
   const state = chat.locator('[data-state]');
+  // The spoken answer first plays to its end ('Field Advisor is speaking' wins the state line).
+  await expect(chat).toHaveAttribute('data-mode', 'listening', { timeout: 60_000 });
   await mic.focus();
   await page.keyboard.down('Space');
   await expect(state).toHaveAttribute('data-state', 'listening');
