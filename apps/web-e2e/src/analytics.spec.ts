@@ -4,7 +4,7 @@ import { AnalyticsPage } from './support/analytics.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { NewsroomPage } from './support/content.po';
 import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
-import { RoomsPage } from './support/rooms.po';
+import { RoomsPage, startMuted } from './support/rooms.po';
 import { readServerState } from './support/server-state';
 
 // Unique per run, so the spec also passes against a server that has seen it before; every
@@ -63,9 +63,8 @@ test('the owner reads voice usage, content engagement and knowledge gaps that re
   await rooms.card(ROOM).getByRole('link', { name: 'Enter Room' }).click();
   await expect(user.getByRole('heading', { level: 1, name: ROOM })).toBeVisible();
   const chat = user.getByRole('region', { name: 'Chat with Field Advisor' });
-  const controls = user.getByRole('region', { name: 'Voice controls' });
-  // Muted before the start: the fake microphone's beeps never reach the recogniser.
-  await controls.getByRole('button', { name: 'Mute microphone' }).click();
+  // Muted from the start: the fake microphone's beeps never reach the recogniser.
+  await startMuted(user);
   await chat.getByRole('button', { name: 'Start Conversation' }).click();
   await expect(chat.getByRole('button', { name: 'End Conversation' })).toBeVisible({
     timeout: 20_000,

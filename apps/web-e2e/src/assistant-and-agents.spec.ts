@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
-import { RoomsPage } from './support/rooms.po';
+import { RoomsPage, startMuted } from './support/rooms.po';
 import { readServerState } from './support/server-state';
 
 // /simple-chat and /fast-redeploy (docs/assistant-and-agents.md). Unique per run, so the spec
@@ -126,9 +126,8 @@ test('the owner edits an agent’s first message, redeploys, and the room’s ne
   await rooms.card(roomName).getByRole('link', { name: 'Enter Room' }).click();
   await expect(page.getByRole('heading', { level: 1, name: roomName })).toBeVisible();
   const chat = page.getByRole('region', { name: `Chat with ${agentName}` });
-  const controls = page.getByRole('region', { name: 'Voice controls' });
-  // Muted: the fake microphone's beeps never reach the recogniser.
-  await controls.getByRole('button', { name: 'Mute microphone' }).click();
+  // Muted from the start: the fake microphone's beeps never reach the recogniser.
+  await startMuted(page);
   await chat.getByRole('button', { name: 'Start Conversation' }).click();
   await expect(chat.getByRole('button', { name: 'End Conversation' })).toBeVisible({
     timeout: 20_000,

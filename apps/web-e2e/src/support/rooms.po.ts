@@ -116,3 +116,18 @@ export class RoomsPage {
     await expect(this.card(roomName)).toHaveCount(0);
   }
 }
+
+/**
+ * On a room's chat page: the room's remembered microphone state is "off", as a user leaves it
+ * by tapping the microphone, so a voice session starts muted and Chromium's fake microphone
+ * (its beeps) never becomes a spoken turn. Reloads the page to read it.
+ */
+export async function startMuted(page: Page): Promise<void> {
+  const roomId = new URL(page.url()).pathname.split('/').at(-1);
+  await page.evaluate((id) => {
+    const key = `room_voice_preferences_${id}`;
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+    localStorage.setItem(key, JSON.stringify({ ...stored, muted: true }));
+  }, roomId);
+  await page.reload();
+}

@@ -33,6 +33,30 @@ export function createConvaiServer(options: { autoReply?: (text: string) => Agen
     });
     return eventId;
   };
+  /** One streamed part of an agent turn (agent_chat_response_part); the turn's id. */
+  const part = (type: 'start' | 'delta' | 'stop', text: string, id = eventId + 1) => {
+    eventId = Math.max(eventId, id);
+    send({ type: 'agent_chat_response_part', text_response_part: { text, type, event_id: id } });
+    return id;
+  };
+  /** The full text of a streamed turn (same event id as its parts). */
+  const finish = (answer: AgentReply, id: number) =>
+    send({
+      type: 'agent_response',
+      agent_response_event: {
+        agent_response: answer.text,
+        event_id: id,
+        ...(answer.attachments ? { attachments: answer.attachments } : {}),
+      },
+    });
+  /** A spoken turn as the server recognised it. */
+  const transcript = (text: string) => {
+    eventId += 1;
+    send({
+      type: 'user_transcript',
+      user_transcription_event: { user_transcript: text, event_id: eventId },
+    });
+  };
 
   const handler = link.addEventListener('connection', ({ client }) => {
     urls.push(client.url.href);
@@ -66,6 +90,9 @@ export function createConvaiServer(options: { autoReply?: (text: string) => Agen
     /** Frames of one type the page sent. */
     sent: (type: string) => received.filter((f) => f.type === type),
     reply,
+    part,
+    finish,
+    transcript,
     /** The server ends the socket (1000: the agent ended it; others: an error). */
     close: (code: number, reason = '') => current?.close(code, reason),
     get closedByClient() {

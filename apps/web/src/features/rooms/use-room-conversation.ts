@@ -1,7 +1,7 @@
-// Over 300 lines: start, send, end and the text/voice switch share the session's refs and
-// callbacks; the transcript, saved questions, audio and the socket's opening are hooks and
-// helpers of their own (conversation/).
-import type { Citation, User } from '@fieldcraft/contracts';
+// Over 300 lines: start, send (typing before Start included), end, the text/voice switch and
+// continuing a past conversation share the session's refs and callbacks; the transcript, saved
+// questions, audio, the earlier turns and the socket's opening are helpers of their own (conversation/).
+import type { Citation, ConversationDetail, User } from '@fieldcraft/contracts';
 import type { Conversation, SessionCallbacks, Status } from '@fieldcraft/voice-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../shared/api/api';
@@ -15,6 +15,7 @@ import {
   useOfflineQuestions,
   useSendSavedQuestions,
 } from './conversation/use-offline-questions';
+import { earlierContext, earlierMessages } from './conversation/earlier-conversation';
 import { useRoomAudio } from './conversation/use-room-audio';
 import type { VoicePreferences } from './voice-preferences';
 import { roomConversationsTag, useGetRoomSignedUrlMutation } from './voice.api';
@@ -62,7 +63,27 @@ export function useRoomConversation({
   const preferencesRef = useRef(preferences);
   preferencesRef.current = preferences;
 
-  const { messages, add, addError, rate } = useChatMessages();
+  const { messages, add, addError, rate, streamPart, finishAgent, setEarlier } = useChatMessages();
+  /** The past conversation this one continues: told to the advisor when a session opens. */
+  const earlierRef = useRef<string | null>(null);
+  /** A question typed before Start: sent after the agent's greeting (or a short wait). */
+  const pendingFirstRef = useRef<string | null>(null);
+  const sendPendingFirst = useCallback(() => {
+    const text = pendingFirstRef.current;
+    const conversation = sessionRef.current;
+    if (!text || !conversation) return;
+    pendingFirstRef.current = null;
+    let sent = false;
+    try {
+      sent = conversation.sendUserMessage(text);
+    } catch (error) {
+      console.warn('Sending a message failed', error);
+    }
+    if (sent) setAgentTyping(true);
+    else addError(SEND_ERROR_TEXT);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const [continuing, setContinuing] = useState<ConversationDetail | null>(null);
   const questions = useOfflineQuestions({ userId: user.id, roomId });
   const { offline, queue, setDropped, inFlightRef, setInFlightId, readyAtRef, resumeRef } =
     questions;
@@ -88,13 +109,18 @@ export function useRoomConversation({
 
   /**
    * Starts a session. Voice unless the room's choice is text mode (or `voice` says otherwise);
-   * `quiet` (a start made to send saved questions) only logs a failure.
+   * `quiet` (a start made to send saved questions) only logs a failure and never opens the
+   * microphone (nobody asked for it); `firstMessage` is sent as soon as the session is open.
    */
   const start = useCallback(
-    async ({ voice, quiet = false }: { voice?: boolean; quiet?: boolean } = {}) => {
+    async ({
+      voice,
+      quiet = false,
+      firstMessage,
+    }: { voice?: boolean; quiet?: boolean; firstMessage?: string } = {}) => {
       if (startingRef.current || sessionRef.current) return;
       startingRef.current = true;
-      const withVoice = voice ?? !preferencesRef.current.textMode;
+      const withVoice = quiet ? false : (voice ?? !preferencesRef.current.textMode);
       setStatus('connecting');
       setTextOnlyReason(null);
       setMicFailed(false);
@@ -108,21 +134,30 @@ export function useRoomConversation({
         },
         onModeChange: ({ mode: next }) => setMode(next),
         onAudio: () => setAudioChunks((n) => n + 1),
+        // The answer's text as it is written; its agent_response completes it.
+        onAgentChatResponsePart: ({ text, type, eventId }) => {
+          if (type !== 'stop') streamPart(eventId, text, type === 'start');
+        },
         onMessage: ({ source, message, eventId, attachments }) => {
           if (source === 'ai') {
             // A saved question's answer: the question joins the conversation, then the answer.
             const answered = takeAnswered();
-            if (answered) add({ text: answered.text, isUser: true, isError: false });
-            add({
-              text: message,
-              isUser: false,
-              isError: false,
-              eventId,
-              citations: (attachments ?? [])
-                .map(citationOf)
-                .filter((c): c is Citation => c !== null),
-            });
+            finishAgent(
+              {
+                text: message,
+                isUser: false,
+                isError: false,
+                eventId,
+                citations: (attachments ?? [])
+                  .map(citationOf)
+                  .filter((c): c is Citation => c !== null),
+              },
+              answered ? { text: answered.text, isUser: true, isError: false } : undefined,
+              pendingFirstRef.current !== null,
+            );
             setAgentTyping(false);
+            // The greeting came: the question typed before Start goes now, after it.
+            if (pendingFirstRef.current) sendPendingFirst();
           } else {
             // A spoken turn, as the server recognised it: the agent answers it next.
             add({ text: message, isUser: true, isError: false });
@@ -136,6 +171,7 @@ export function useRoomConversation({
           }
           // A saved question sent but not answered stays saved and is sent again.
           inFlightRef.current = null;
+          pendingFirstRef.current = null;
           if (!mountedRef.current) return;
           setInFlightId(null);
           setStatus('disconnected');
@@ -188,6 +224,17 @@ export function useRoomConversation({
         setSessionVoice(voiceOn);
         setDropped(false);
         setStatus(conversation.getStatus());
+        // Continuing a past conversation: the advisor is told what was said then.
+        if (earlierRef.current) conversation.sendContextualUpdate(earlierRef.current, 'earlier');
+        if (firstMessage) {
+          // Sent once the agent's greeting is in (so the answer follows the question), or
+          // after the settle time when the agent has no greeting.
+          pendingFirstRef.current = firstMessage;
+          setAgentTyping(true);
+          setTimeout(() => {
+            if (mountedRef.current && sessionRef.current === conversation) sendPendingFirst();
+          }, QUEUE_SETTLE_MS);
+        }
       } catch (error) {
         // Start failures: the spec logs them; the chat also says so in its own words.
         console.warn('Voice session start failed', error);
@@ -203,7 +250,7 @@ export function useRoomConversation({
     },
     // The other setters and refs it uses come from the hooks above and never change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [add, addError, dispatch, getSignedUrl, roomId, user, takeAnswered],
+    [add, addError, dispatch, getSignedUrl, roomId, user, takeAnswered, streamPart, finishAgent],
   );
 
   const end = useCallback(() => {
@@ -223,6 +270,16 @@ export function useRoomConversation({
       if (!text) return false;
       const conversation = sessionRef.current;
       const queueing = offline || queue.length > 0;
+      if (!queueing && !conversation && status === 'disconnected' && !startingRef.current) {
+        // Typing before Start: the conversation starts in text mode (remembered for the room)
+        // with this question; the microphone stays off.
+        if (!canStart) return false;
+        lastSentRef.current = { text, at: Date.now() };
+        add({ text, isUser: true, isError: false });
+        onPreferencesChange?.({ textMode: true });
+        void start({ voice: false, firstMessage: text });
+        return true;
+      }
       if (!queueing && (agentTyping || status !== 'connected' || !conversation)) return false;
       const now = Date.now();
       const last = lastSentRef.current;
@@ -243,7 +300,18 @@ export function useRoomConversation({
       else addError(SEND_ERROR_TEXT);
       return true;
     },
-    [add, addError, agentTyping, offline, queue.length, save, status],
+    [
+      add,
+      addError,
+      agentTyping,
+      canStart,
+      offline,
+      onPreferencesChange,
+      queue.length,
+      save,
+      start,
+      status,
+    ],
   );
 
   useSendSavedQuestions({
@@ -284,8 +352,26 @@ export function useRoomConversation({
     [onPreferencesChange, sessionVoice, setMicFailed, start],
   );
 
+  /**
+   * Continue a past conversation: its turns are shown above, and the advisor gets them as
+   * context (now if a session runs, else when the next one opens). Nothing is started here.
+   */
+  const continueFrom = useCallback(
+    (detail: ConversationDetail) => {
+      earlierRef.current = earlierContext(detail);
+      setContinuing(detail);
+      setEarlier(earlierMessages(detail));
+      sessionRef.current?.sendContextualUpdate(earlierRef.current, 'earlier');
+    },
+    [setEarlier],
+  );
+  const inputVolume = useCallback(() => sessionRef.current?.getInputVolume() ?? 0, []);
+
   return {
     status,
+    continuing,
+    continueFrom,
+    inputVolume,
     messages,
     agentTyping,
     mode: audio.mode,

@@ -1,5 +1,7 @@
 import type { Citation } from '@fieldcraft/contracts';
 import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { citationLink } from './citation-target';
 import { useRecordContentAccessMutation } from './content-access.api';
 import { contentTarget, openDetached, openWithFallback } from './open-content';
 
@@ -11,18 +13,24 @@ import { contentTarget, openDetached, openWithFallback } from './open-content';
 export function useOpenCitation() {
   const [recordAccess] = useRecordContentAccessMutation();
   const [pendingExternal, setPendingExternal] = useState<string | null>(null);
+  const navigate = useNavigate();
 
   const open = useCallback(
     (citation: Citation) => {
       // Fire and forget: a failed record never blocks the content.
       void recordAccess(citation.contentId);
-      const target = citation.url ? contentTarget(citation.url) : null;
+      const link = citationLink(citation);
+      if (link?.inApp) {
+        navigate(link.href);
+        return;
+      }
+      const target = link ? contentTarget(link.href) : null;
       if (!target) return;
       if (target.external) setPendingExternal(target.href);
       else if (citation.type === 'LINK') openDetached(target.href);
       else openWithFallback(target.href);
     },
-    [recordAccess],
+    [navigate, recordAccess],
   );
 
   return {

@@ -4,6 +4,7 @@ import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbDownOutlinedIcon from '@mui/icons-material/ThumbDownOutlined';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import ThumbUpOutlinedIcon from '@mui/icons-material/ThumbUpOutlined';
+import EditIcon from '@mui/icons-material/Edit';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +20,8 @@ export interface ChatMessageView {
   eventId?: number;
   feedback?: 'like' | 'dislike' | null;
   detail?: string;
+  /** Still being written (streamed parts). */
+  streaming?: boolean;
 }
 
 export interface ChatMessageItemProps {
@@ -33,6 +36,8 @@ export interface ChatMessageItemProps {
   pending?: string;
   /** For a saved question not yet sent: drops it. */
   onRemove?: () => void;
+  /** The user's own words (typed or as recognised): put them back in the input to resend. */
+  onEdit?: () => void;
 }
 
 export const citationLabel = (c: Citation) => `${c.title}, page ${c.page}`;
@@ -46,6 +51,7 @@ export function ChatMessageItem({
   canRate = false,
   pending,
   onRemove,
+  onEdit,
 }: ChatMessageItemProps) {
   const { isUser, isError } = message;
   const rateable = !isUser && !isError && message.eventId !== undefined;
@@ -60,9 +66,22 @@ export function ChatMessageItem({
         gap: 0.5,
       }}
     >
-      <ChatBubble speaker={isUser ? 'You' : agentName} isUser={isUser} isError={isError}>
-        {message.text}
-      </ChatBubble>
+      <Box aria-busy={message.streaming ? true : undefined} sx={{ display: 'contents' }}>
+        <ChatBubble speaker={isUser ? 'You' : agentName} isUser={isUser} isError={isError}>
+          {message.text}
+        </ChatBubble>
+      </Box>
+      {onEdit ? (
+        // An icon (the bubble's text stays the item's only text); its name says what it does.
+        <IconButton
+          onClick={onEdit}
+          aria-label={`Edit and resend: ${message.text}`}
+          title="Edit and resend"
+          sx={{ width: 44, height: 44 }}
+        >
+          <EditIcon fontSize="small" />
+        </IconButton>
+      ) : null}
       {pending ? (
         <Box
           sx={{

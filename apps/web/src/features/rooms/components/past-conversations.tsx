@@ -1,10 +1,13 @@
-import type { Citation, ConversationSummary } from '@fieldcraft/contracts';
+import type { Citation, ConversationDetail, ConversationSummary } from '@fieldcraft/contracts';
+import ReplyIcon from '@mui/icons-material/Reply';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
@@ -25,8 +28,9 @@ export function formatDuration(seconds: number | null): string {
   return s ? `${m} min ${s} s` : `${m} min`;
 }
 
-const formatDate = (iso: string) =>
+export const formatConversationDate = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = formatConversationDate;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -34,10 +38,20 @@ export interface PastConversationsProps {
   roomId: number;
   agentName: string;
   onOpenCitation: (citation: Citation) => void;
+  /** Continue a conversation in the chat (omitted where nothing can be started). */
+  onContinue?: (detail: ConversationDetail) => void;
 }
 
-/** The signed-in person's earlier conversations in this room, each reread in a dialog. */
-export function PastConversations({ roomId, agentName, onOpenCitation }: PastConversationsProps) {
+/**
+ * The signed-in person's earlier conversations in this room, each reread in a dialog and,
+ * where the room can be used, continued in the chat.
+ */
+export function PastConversations({
+  roomId,
+  agentName,
+  onOpenCitation,
+  onContinue,
+}: PastConversationsProps) {
   const headingId = useId();
   const { data: conversations, isLoading, isError } = useGetRoomConversationsQuery(roomId);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -106,6 +120,14 @@ export function PastConversations({ roomId, agentName, onOpenCitation }: PastCon
         agentName={agentName}
         onClose={() => setOpenId(null)}
         onOpenCitation={onOpenCitation}
+        onContinue={
+          onContinue
+            ? (detail) => {
+                setOpenId(null);
+                onContinue(detail);
+              }
+            : undefined
+        }
       />
     </Card>
   );
@@ -117,6 +139,7 @@ interface ConversationDialogProps {
   agentName: string;
   onClose: () => void;
   onOpenCitation: (citation: Citation) => void;
+  onContinue?: (detail: ConversationDetail) => void;
 }
 
 /** One past conversation to reread: a dialog at 640 px and up, full screen below. */
@@ -126,6 +149,7 @@ function ConversationDialog({
   agentName,
   onClose,
   onOpenCitation,
+  onContinue,
 }: ConversationDialogProps) {
   const wide = useMediaQuery('(min-width:640px)', { noSsr: true });
   const titleId = useId();
@@ -197,6 +221,18 @@ function ConversationDialog({
           </>
         ) : null}
       </DialogContent>
+      {detail && onContinue ? (
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button
+            variant="contained"
+            startIcon={<ReplyIcon />}
+            onClick={() => onContinue(detail)}
+            sx={{ minHeight: 44 }}
+          >
+            Continue this conversation
+          </Button>
+        </DialogActions>
+      ) : null}
     </Dialog>
   );
 }

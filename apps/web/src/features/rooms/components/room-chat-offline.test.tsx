@@ -275,53 +275,44 @@ describe('room chat offline: questions typed without signal', () => {
   );
 });
 
-describe('room chat: the one-tap switch between talking and typing', () => {
+describe('room chat: the choice between talking and typing', () => {
   it(
-    'starts text only in text mode, remembers the choice per room, and switching back starts a voice conversation',
+    'typing first starts text only and is remembered per room; switching to voice starts a voice conversation',
     async () => {
-      const convai = createConvaiServer();
+      const convai = createConvaiServer({ autoReply: () => ({ text: 'Nitrile.' }) });
       server.use(convai.handler);
       const first = await openRoom();
-      const toText = screen.getByRole('button', { name: 'Switch to text' });
-      await first.user.click(toText);
-      expect(screen.getByRole('button', { name: 'Switch to voice' })).toBeInTheDocument();
-      expect(
-        screen.getByText('Text mode: no microphone, answers come as text.'),
-      ).toBeInTheDocument();
-      expect(JSON.parse(localStorage.getItem(voicePreferencesKey(12)) ?? '{}')).toMatchObject({
-        textMode: true,
-      });
-
-      await first.user.click(screen.getByRole('button', { name: 'Start Conversation' }));
-      expect(await screen.findByRole('button', { name: 'End Conversation' })).toBeInTheDocument();
+      await first.user.type(first.input, 'Which gloves?{Enter}');
+      expect(await screen.findByText('Nitrile.')).toBeInTheDocument();
       // Straight to a text-only session: no microphone attempt (one signed URL), no notice.
       expect(signedUrlCalls).toBe(1);
       expect(convai.sent('conversation_initiation_client_data')[0]).toMatchObject({
         conversation_config_override: { conversation: { text_only: true } },
       });
       expect(screen.queryByText(/The microphone could not be opened/)).toBeNull();
-      expect(screen.getByRole('region', { name: 'Voice controls' })).toHaveTextContent(
-        'Microphone off (text mode)',
-      );
+      expect(
+        screen.getByText('Text mode: no microphone, answers come as text.'),
+      ).toBeInTheDocument();
+      expect(JSON.parse(localStorage.getItem(voicePreferencesKey(12)) ?? '{}')).toMatchObject({
+        textMode: true,
+      });
       first.unmount();
 
-      // Remembered for this room on this device.
+      // Remembered for this room on this device: Start opens a text conversation again.
       const again = await openRoom('/test-room/12?session=s2');
-      expect(screen.getByRole('button', { name: 'Switch to voice' })).toBeInTheDocument();
       await again.user.click(screen.getByRole('button', { name: 'Start Conversation' }));
       expect(await screen.findByRole('button', { name: 'End Conversation' })).toBeInTheDocument();
-      await again.user.type(again.input, 'Which gloves?{Enter}');
-      await waitFor(() => expect(convai.sent('user_message')).toHaveLength(1));
-      act(() => {
-        convai.reply({ text: 'Nitrile.' });
+      expect(signedUrlCalls).toBe(2);
+      expect(convai.sent('conversation_initiation_client_data')[1]).toMatchObject({
+        conversation_config_override: { conversation: { text_only: true } },
       });
-      expect(await screen.findByText('Nitrile.')).toBeInTheDocument();
+      await again.user.type(again.input, 'And for cement?{Enter}');
+      expect(await screen.findAllByText('Nitrile.')).toHaveLength(1);
 
       // Back to voice mid-conversation: a text-only session cannot carry voice, so a new voice
       // conversation starts (jsdom has no microphone: it falls back to text, and says so); the
       // messages stay.
       await again.user.click(screen.getByRole('button', { name: 'Switch to voice' }));
-      expect(await screen.findByRole('button', { name: 'Switch to text' })).toBeInTheDocument();
       expect(
         await screen.findByText(
           /The microphone could not be opened, so this conversation is text only/,
@@ -329,7 +320,7 @@ describe('room chat: the one-tap switch between talking and typing', () => {
       ).toBeInTheDocument();
       expect(await screen.findByRole('button', { name: 'End Conversation' })).toBeInTheDocument();
       expect(convai.urls).toHaveLength(3);
-      expect(screen.getByText('Nitrile.')).toBeInTheDocument();
+      expect(screen.getByText('And for cement?')).toBeInTheDocument();
       expect(JSON.parse(localStorage.getItem(voicePreferencesKey(12)) ?? '{}')).toMatchObject({
         textMode: false,
       });
@@ -344,16 +335,21 @@ describe('room chat: the one-tap switch between talking and typing', () => {
         voicePreferencesKey(12),
         JSON.stringify({ muted: true, holdToTalk: true, muteWhileAgentSpeaks: false }),
       );
-      await openRoom();
-      expect(screen.getByRole('button', { name: 'Switch to text' })).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Mute microphone' })).toHaveAttribute(
-        'aria-pressed',
-        'true',
-      );
-      // Hold to talk is one large button beside the input, with the switch.
+      const room = await openRoom();
+      // Voice: the one control offers to talk; no switch panel.
       const chat = screen.getByRole('region', { name: 'Chat with Field Advisor' });
-      expect(within(chat).getByRole('button', { name: 'Hold to talk' })).toBeDisabled();
-      expect(within(chat).getByRole('button', { name: 'Switch to text' })).toBeInTheDocument();
+      expect(within(chat).getByRole('button', { name: 'Talk' })).toBeEnabled();
+      expect(within(chat).queryByRole('switch')).toBeNull();
+      await room.user.click(screen.getByRole('button', { name: 'Voice settings' }));
+      expect(
+        screen.getByRole('menuitemcheckbox', {
+          name: 'Mute the microphone while Field Advisor speaks',
+        }),
+      ).toHaveAttribute('aria-checked', 'false');
+      expect(JSON.parse(localStorage.getItem(voicePreferencesKey(12)) ?? '{}')).toMatchObject({
+        muted: true,
+        holdToTalk: true,
+      });
     },
     SLOW,
   );

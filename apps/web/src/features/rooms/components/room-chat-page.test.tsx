@@ -1,11 +1,16 @@
 import { makeRoom, makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
 
 setupMswServer();
+// The route's page chunk loads lazily; transform it once up front so the first test's
+// findBy timeouts measure the page, not a cold module graph on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import('./room-chat-page'), import('../../../app/routes/signed-in-shell')]);
+}, 60_000);
 beforeEach(() => {
   server.use(
     http.get('/api/user/rooms', () =>

@@ -6,20 +6,23 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Stack from '@mui/material/Stack';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { ExternalLinkDialog } from '../../../shared/content-opening/external-link-dialog';
+import { useOpenCitation } from '../../../shared/content-opening/use-open-citation';
 import { paths } from '../../../shared/paths';
+import { useInputLevel } from '../conversation/use-input-level';
 import { useGetUserRoomsQuery } from '../rooms.api';
 import { newSessionId } from '../session-id';
-import { useOpenCitation } from '../../../shared/content-opening/use-open-citation';
 import { useRoomConversation } from '../use-room-conversation';
 import { useVoicePreferences } from '../voice-preferences';
 import { useGetVoiceStatusQuery } from '../voice.api';
-import { PastConversations } from './past-conversations';
+import { MicButton } from './mic-button';
+import { formatConversationDate, PastConversations } from './past-conversations';
 import { RoomChatPanel } from './room-chat-panel';
-import { TalkControls, VoiceControls } from './voice-controls';
+import { VoiceSettingsMenu } from './voice-settings-menu';
 
 /**
  * /test-room/{id}: 'Loading...', then the room (name from GET /api/user/rooms, or 'Room not
@@ -44,32 +47,26 @@ export function RoomChatPage({ user }: { user: User }) {
     }
   }, [session, setSearchParams]);
 
-  const back = (
-    <Button
-      component={RouterLink}
-      to={paths.rooms.getHref()}
-      variant="outlined"
-      color="secondary"
-      startIcon={<ArrowBackIcon />}
-      sx={{ minHeight: 44 }}
-    >
-      Back to Rooms
-    </Button>
-  );
-
   if (isLoading) return <LoadingState label="Loading..." />;
 
-  return (
-    <>
-      <PageHeader
-        title={room?.name ?? 'Room not found'}
-        subtitle={room?.description ?? undefined}
-        actions={back}
-      />
-      {room ? (
-        // Keyed by room: another room is another session and another set of preferences.
-        <RoomChat key={room.id} room={room} user={user} />
-      ) : (
+  if (!room) {
+    return (
+      <>
+        <PageHeader
+          title="Room not found"
+          actions={
+            <Button
+              component={RouterLink}
+              to={paths.rooms.getHref()}
+              variant="outlined"
+              color="secondary"
+              startIcon={<ArrowBackIcon />}
+              sx={{ minHeight: 44 }}
+            >
+              Back to Rooms
+            </Button>
+          }
+        />
         <Card>
           <EmptyState
             icon={<ForumIcon />}
@@ -78,8 +75,41 @@ export function RoomChatPage({ user }: { user: User }) {
             description="It may have been deleted, or you have not been given access."
           />
         </Card>
-      )}
-    </>
+      </>
+    );
+  }
+  // Keyed by room: another room is another session and another set of preferences.
+  return <RoomChat key={room.id} room={room} user={user} />;
+}
+
+/** The room's name and description, compact, with the way back: the chat keeps the screen. */
+function RoomHeader({ room }: { room: Room }) {
+  return (
+    <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <IconButton
+        component={RouterLink}
+        to={paths.rooms.getHref()}
+        aria-label="Back to Rooms"
+        sx={{ width: 44, height: 44, ml: -1 }}
+      >
+        <ArrowBackIcon />
+      </IconButton>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography
+          variant="h1"
+          component="h1"
+          noWrap
+          sx={{ fontSize: { xs: '1.25rem', sm: '1.5rem' } }}
+        >
+          {room.name}
+        </Typography>
+        {room.description ? (
+          <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }}>
+            {room.description}
+          </Typography>
+        ) : null}
+      </Box>
+    </Box>
   );
 }
 
@@ -100,22 +130,28 @@ function RoomChat({ room, user }: { room: Room; user: User }) {
   const citations = useOpenCitation();
   const { data: voiceStatus } = useGetVoiceStatusQuery();
   const sessionRuns = chat.status === 'connected';
+  const listening = chat.voiceLive && !chat.micMuted;
+  const level = useInputLevel(listening, chat.inputVolume);
+  const micNote = preferences.textMode
+    ? chat.micFailed
+      ? 'The microphone could not be opened, so you are typing. Allow the microphone in the browser, then switch to voice.'
+      : 'Text mode: no microphone, answers come as text.'
+    : chat.voiceLive && chat.micMuted
+      ? 'Microphone off. Tap the microphone to talk, or hold it while you speak.'
+      : '';
 
-  return (
-    <Stack spacing={2}>
+  const notices = (
+    <>
       {voiceStatus && voiceStatus.missing.length > 0 ? (
-        <Alert severity="info">
-          <Box component="p" sx={{ m: 0 }}>
-            Speech is limited on this server:
-          </Box>
-          <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
-            {voiceStatus.missing.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </Box>
-          <Box component="p" sx={{ m: 0 }}>
-            Typed chat keeps working.
-          </Box>
+        <Alert severity="info" sx={{ py: 0 }}>
+          <details>
+            <summary>Speech is limited on this server. Typed chat keeps working.</summary>
+            <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
+              {voiceStatus.missing.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </Box>
+          </details>
         </Alert>
       ) : null}
       {!live ? (
@@ -125,47 +161,88 @@ function RoomChat({ room, user }: { room: Room; user: User }) {
             : `This room is ${state}, so no conversation can be started. Past conversations can still be read.`}
         </Alert>
       ) : null}
-      <RoomChatPanel
+    </>
+  );
+
+  return (
+    <>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          // The conversation takes the screen under the navigation bar; the page's own
+          // padding is given back so the composer sits at the bottom edge.
+          height: { xs: 'calc(100dvh - 56px - 24px)', sm: 'calc(100dvh - 64px - 32px)' },
+          minHeight: 380,
+          mt: { xs: -1.5, sm: -2 },
+          mb: 3,
+        }}
+      >
+        <RoomChatPanel
+          header={<RoomHeader room={room} />}
+          notices={notices}
+          agentName={agentName}
+          status={chat.status}
+          mode={chat.mode}
+          messages={chat.messages}
+          agentTyping={chat.agentTyping}
+          textOnlyReason={chat.textOnlyReason}
+          audioChunks={chat.audioChunks}
+          canStart={canStart}
+          canRate={chat.canRate}
+          onStart={() => void chat.start()}
+          onEnd={chat.end}
+          onSend={chat.send}
+          onDraftChange={chat.setDraft}
+          onInputFocus={chat.signalActivity}
+          onFeedback={chat.sendFeedback}
+          onOpenCitation={citations.open}
+          offline={chat.offline}
+          queued={chat.queued}
+          onRemoveQueued={chat.removeQueued}
+          listening={listening}
+          level={level}
+          micNote={micNote}
+          earlierLabel={
+            chat.continuing
+              ? `Continued from the conversation of ${formatConversationDate(chat.continuing.startedAt)}`
+              : null
+          }
+          voiceControl={
+            <>
+              <MicButton
+                voiceLive={chat.voiceLive}
+                micMuted={chat.micMuted}
+                level={level}
+                busy={chat.status === 'connecting' || !canStart}
+                voiceLabel={sessionRuns ? 'Switch to voice' : 'Talk'}
+                onVoice={() => {
+                  if (sessionRuns) chat.setTextMode(false);
+                  else {
+                    setPreferences({ textMode: false });
+                    void chat.start({ voice: true });
+                  }
+                }}
+                onMutedChange={(muted) => setPreferences({ muted, holdToTalk: false })}
+                onHeld={chat.setTalkHeld}
+                onText={() => chat.setTextMode(true)}
+              />
+              <VoiceSettingsMenu
+                agentName={agentName}
+                preferences={preferences}
+                onChange={setPreferences}
+              />
+            </>
+          }
+        />
+      </Box>
+      <PastConversations
+        roomId={room.id}
         agentName={agentName}
-        status={chat.status}
-        mode={chat.mode}
-        messages={chat.messages}
-        agentTyping={chat.agentTyping}
-        textOnlyReason={chat.textOnlyReason}
-        audioChunks={chat.audioChunks}
-        canStart={canStart}
-        canRate={chat.canRate}
-        onStart={() => void chat.start()}
-        onEnd={chat.end}
-        onSend={chat.send}
-        onDraftChange={chat.setDraft}
-        onInputFocus={chat.signalActivity}
-        onFeedback={chat.sendFeedback}
         onOpenCitation={citations.open}
-        offline={chat.offline}
-        queued={chat.queued}
-        onRemoveQueued={chat.removeQueued}
-        controls={
-          <TalkControls
-            preferences={preferences}
-            voiceLive={chat.voiceLive}
-            talkHeld={chat.talkHeld}
-            onTalkHeld={chat.setTalkHeld}
-            onTextModeChange={chat.setTextMode}
-            micFailed={chat.micFailed}
-          />
-        }
+        onContinue={canStart ? chat.continueFrom : undefined}
       />
-      <VoiceControls
-        agentName={agentName}
-        preferences={preferences}
-        onChange={setPreferences}
-        voiceLive={chat.voiceLive}
-        textOnly={sessionRuns && !chat.voiceLive && !preferences.textMode}
-        micMuted={chat.micMuted}
-      />
-      <PastConversations roomId={room.id} agentName={agentName} onOpenCitation={citations.open} />
       <ExternalLinkDialog {...citations.externalDialog} />
-    </Stack>
+    </>
   );
 }

@@ -15,6 +15,10 @@ export interface ChatMessage {
   feedback?: 'like' | 'dislike';
   /** For an error: what the connection said (e.g. the server's close reason). */
   detail?: string;
+  /** An agent answer still being written (streamed parts); its full text replaces it. */
+  streaming?: boolean;
+  /** A turn of the earlier conversation this one continues (shown, not sent again). */
+  earlier?: boolean;
 }
 
 export type NewChatMessage = Omit<ChatMessage, 'id' | 'timestamp' | 'citations'> & {
@@ -66,5 +70,77 @@ export function useChatMessages() {
     [],
   );
 
-  return { messages, add, addError, rate };
+  /**
+   * Streamed answer text: 'start' opens a bubble for the turn, each 'delta' grows it, and the
+   * turn's full `agent_response` (finishAgent) replaces it, so the text is never shown twice.
+   */
+  const streamPart = useCallback((eventId: number | undefined, text: string, start: boolean) => {
+    setMessages((list) => {
+      const last = list[list.length - 1];
+      if (last && last.streaming && last.eventId === eventId) {
+        const next = start ? text : last.text + text;
+        return [...list.slice(0, -1), { ...last, text: next }];
+      }
+      return [
+        ...list,
+        {
+          id: newId(),
+          timestamp: Date.now(),
+          citations: [],
+          text,
+          isUser: false,
+          isError: false,
+          eventId,
+          streaming: true,
+        },
+      ];
+    });
+  }, []);
+
+  /** An agent turn's full text: it replaces the streamed bubble of the same turn, if any. */
+  const finishAgent = useCallback(
+    (message: NewChatMessage, question?: NewChatMessage, beforeLastQuestion = false) => {
+      setMessages((list) => {
+        if (beforeLastQuestion) {
+          // The greeting of a conversation started by a typed question: it goes before it.
+          const rest = list.filter((m) => !(m.streaming && m.eventId === message.eventId));
+          const at = rest.findLastIndex((m) => m.isUser && !m.earlier);
+          const done: ChatMessage = {
+            id: newId(),
+            timestamp: Date.now(),
+            citations: [],
+            ...message,
+          };
+          if (at >= 0) return [...rest.slice(0, at), done, ...rest.slice(at)];
+        }
+        const at = list.findIndex(
+          (m) => m.streaming && message.eventId !== undefined && m.eventId === message.eventId,
+        );
+        const done: ChatMessage = { id: newId(), timestamp: Date.now(), citations: [], ...message };
+        const asked: ChatMessage[] = question
+          ? [{ id: newId(), timestamp: Date.now(), citations: [], ...question }]
+          : [];
+        // A saved question's answer (question given) goes after it, at the end.
+        if (at < 0 || question) return [...list.filter((m) => !m.streaming), ...asked, done];
+        return list.map((m, i) => (i === at ? { ...done, id: m.id } : m));
+      });
+    },
+    [],
+  );
+
+  /** The turns of a past conversation this one continues, before anything said now. */
+  const setEarlier = useCallback((earlier: NewChatMessage[]) => {
+    setMessages((list) => [
+      ...earlier.map((m) => ({
+        id: newId(),
+        timestamp: Date.now(),
+        citations: [],
+        ...m,
+        earlier: true,
+      })),
+      ...list.filter((m) => !m.earlier),
+    ]);
+  }, []);
+
+  return { messages, add, addError, rate, streamPart, finishAgent, setEarlier };
 }

@@ -32,8 +32,9 @@ export function useRoomAudio({
   const [talkHeld, setTalkHeld] = useState(false);
   const [micFailed, setMicFailed] = useState(false);
 
-  // The microphone: muted by the toggle, or by hold-to-talk unless the button is held.
-  const micMuted = preferences.muted || (preferences.holdToTalk && !talkHeld);
+  // The microphone: off by the one voice control (or an older stored hold-to-talk choice),
+  // except while that control is held down.
+  const micMuted = (preferences.muted || preferences.holdToTalk) && !talkHeld;
   useEffect(() => {
     session?.setMicMuted(micMuted);
   }, [session, micMuted]);
