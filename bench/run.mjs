@@ -201,5 +201,5 @@ await import('./load.mjs');
 // ---- field budgets: initial JavaScript and dashboard usable on Slow 3G + 4x CPU -------
 await import('./field-budgets.mjs');
 
-// ---- Field Advisor answers: own library, tune and held-out halves (issue 19) -------------------
+// ---- Field Advisor answers: own library, tune and held-out halves ----------------------------
 await import('./advisor-answers.mjs');

@@ -342,7 +342,7 @@ export interface AdvisorPassageRow {
 }
 
 /**
- * The advisor's retrieval (issue 6): passages of items `viewer` may see that match ANY of the
+ * The advisor's retrieval: passages of items `viewer` may see that match ANY of the
  * to_tsquery `groups` (the question's meaningful words, each possibly `(word:* | synonym)`),
  * ranked by cover density. When the agent has agent_knowledge rows, only those items (still
  * filtered by what the viewer may see). `groups` must be to_tsquery-safe (the advisor builds

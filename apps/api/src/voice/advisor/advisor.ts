@@ -17,7 +17,7 @@ import {
 
 export { citationUrl, composeExtractive, sourceName } from './quote';
 
-// The Field Advisor's brain (issue 6, docs/voice-advisor.md): retrieval over what the user may
+// The Field Advisor's brain (docs/voice-advisor.md): retrieval over what the user may
 // see, an answer quoted from the best passages (or written by a chat model from them), the
 // knowledge-gap log and the safety rule.
 

@@ -297,7 +297,7 @@ export function classifySmallTalk(question: string, agentName = ''): SmallTalkKi
 }
 
 // ---------------------------------------------------------------------------------------------
-// Safety-critical topics (issue 6): an answer always carries a source or a referral.
+// Safety-critical topics: an answer always carries a source or a referral.
 
 export type SafetyTopic =
   | 'work at height'
