@@ -36,6 +36,7 @@ await build({
       export * from './detect';
       export { MIN_CONFIDENCE, DEFAULT_MODEL_DIR } from './index';
       export { extractFile } from '../../lib/text-extraction';
+      export { denoise } from './denoise';
     `,
     resolveDir: speechDir,
     loader: 'ts',
@@ -91,15 +92,33 @@ async function demoAndCorpusText() {
     texts.push(...passages.map((p) => p.text));
   }
   const corpusDir = path.join(speechDir, 'corpus');
-  for (const file of readdirSync(corpusDir).filter((f) => f.endsWith('.txt'))) {
-    texts.push(readFileSync(path.join(corpusDir, file), 'utf8'));
-  }
-  return texts;
+  const corpus = readdirSync(corpusDir)
+    .filter((f) => f.endsWith('.txt'))
+    .map((f) => ({ file: f, text: readFileSync(path.join(corpusDir, f), 'utf8') }));
+  return { demo: texts, corpus };
 }
 
-/** The configurations compared: today's engine (the baseline) and the current one. */
-function configurations(texts) {
-  return [{ name: 'today', texts, worker: {} }];
+/**
+ * The configurations compared on the same clips: today's engine (pocketsphinx's carried-over
+ * noise estimate and dither, the model from the library and the construction-safety corpus
+ * only) and the current one (state reset per utterance, plus the crew-talk corpus).
+ * 'rnnoise' is the current one with RNNoise before recognition. BENCH_ASR_CONFIGS picks them
+ * (default today,current).
+ */
+function configurations({ demo, corpus }) {
+  const oldCorpus = corpus.filter((c) => c.file < '07').map((c) => c.text);
+  const all = [
+    { name: 'today', texts: [...demo, ...oldCorpus], worker: { profile: 'legacy' } },
+    { name: 'current', texts: [...demo, ...corpus.map((c) => c.text)], worker: {} },
+    {
+      name: 'rnnoise',
+      texts: [...demo, ...corpus.map((c) => c.text)],
+      worker: {},
+      prepare: (audio) => lib.denoise(audio),
+    },
+  ];
+  const pick = process.env.BENCH_ASR_CONFIGS?.split(',') ?? ['today', 'current'];
+  return all.filter((c) => pick.includes(c.name));
 }
 
 async function runBench() {
@@ -137,7 +156,15 @@ async function runBench() {
   for (const config of configs) {
     const workers = Array.from(
       { length: WORKERS },
-      () => new lib.RecognizerWorker({ python, script, modelDir, log, ...config.worker }),
+      () =>
+        new lib.RecognizerWorker({
+          python,
+          script,
+          modelDir,
+          log,
+          requestTimeoutMs: 900_000,
+          ...config.worker,
+        }),
     );
     await Promise.all(workers.map((w) => w.start()));
     const model = await lib.buildLanguageModel(config.texts, dictionary, (n) =>
@@ -155,7 +182,9 @@ async function runBench() {
         while (next < clips.length) {
           const i = next++;
           const clip = clips[i];
-          const r = await w.recognize(config.prepare ? config.prepare(clip.audio) : clip.audio);
+          const r = await w.recognize(
+            config.prepare ? await config.prepare(clip.audio) : clip.audio,
+          );
           cpu += r.cpuMs;
           rows[i] = { ...clip, text: r.text, confidence: r.confidence };
         }
@@ -165,7 +194,9 @@ async function runBench() {
     const again = clips.filter((c) => c.noise === 'clean' && c.split === SPLITS[0]);
     const reordered = new Map();
     for (const c of [...again].reverse()) {
-      const r = await workers[0].recognize(config.prepare ? config.prepare(c.audio) : c.audio);
+      const r = await workers[0].recognize(
+        config.prepare ? await config.prepare(c.audio) : c.audio,
+      );
       reordered.set(c, r.text);
     }
     const changed = rows
