@@ -62,7 +62,9 @@ const child = spawn(cmd, args, {
     PORT: String(PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    // BENCH_VOICE_DATABASE_URL: a PostgreSQL database of its own (PGlite's start can exceed
+    // Fastify's plugin timeout on a heavily loaded machine).
+    DATABASE_URL: process.env.BENCH_VOICE_DATABASE_URL ?? '',
     OWNER_PASSWORD: 'bench-owner-password',
     WEB_DIST_DIR: '',
     SEED_DEMO: '1',
