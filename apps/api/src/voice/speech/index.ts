@@ -90,7 +90,8 @@ export async function createSpeechEngines(options: SpeechOptions): Promise<Local
           modelDir: options.modelDir,
           log,
         },
-        options.recognizers ?? defaultRecognizerCount(),
+        // Tests create many engines: one worker each unless a test asks for more.
+        options.recognizers ?? (process.env.NODE_ENV === 'test' ? 1 : defaultRecognizerCount()),
       )
     : null;
   const recognizer = worker ? new PocketsphinxRecognizer(worker) : null;
