@@ -13,11 +13,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { measureSpoken } from './hearing/spoken.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_VOICE_PORT ?? 3790 + Math.floor(Math.random() * 30));
 const HTTP = `http://127.0.0.1:${PORT}`;
 const TURNS = Number(process.env.BENCH_VOICE_TURNS ?? 100);
+// BENCH_VOICE_SPOKEN_ONLY=1: only the spoken-question latencies (bench/hearing/spoken.mjs).
+const SPOKEN_ONLY = process.env.BENCH_VOICE_SPOKEN_ONLY === '1';
 const LEVELS = [1, 2, 5, 10, 15, 20, 25, 30, 40, 50, 60, 80];
 const QUESTIONS = [
   'How deep can a trench be before it needs shoring?',
@@ -59,7 +62,9 @@ const child = spawn(cmd, args, {
     PORT: String(PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    // BENCH_VOICE_DATABASE_URL: a PostgreSQL database of its own (PGlite's start can exceed
+    // Fastify's plugin timeout on a heavily loaded machine).
+    DATABASE_URL: process.env.BENCH_VOICE_DATABASE_URL ?? '',
     OWNER_PASSWORD: 'bench-owner-password',
     WEB_DIST_DIR: '',
     SEED_DEMO: '1',
@@ -177,6 +182,7 @@ async function turn(s, question, withAudio, settleMs = 150) {
   return result;
 }
 
+class Skip extends Error {}
 let exitCode = 0;
 try {
   await waitForHealth();
@@ -198,6 +204,10 @@ try {
       `speech synthesis: ${status.speechSynthesis.engine ?? 'none'}; room "${room.name}"`,
   );
 
+  if (SPOKEN_ONLY) {
+    await spoken();
+    throw new Skip();
+  }
   // 1a. Text latency.
   const text = await openSession(cookie, room.id, true);
   await settle(text);
@@ -276,10 +286,22 @@ try {
       `concurrent voice sessions sustained faster than real time: ${sustained} ` +
         `(target ≥ 20: ${sustained >= 20 ? 'met' : 'NOT met'})`,
     );
+    await spoken();
+  }
+
+  // 3. Spoken questions through the socket (the hearing half of the advisor).
+  async function spoken() {
+    if (!status.speechRecognition?.available) {
+      console.log(`spoken questions: skipped, no speech recognition (${status.missing.join(' ')})`);
+      return;
+    }
+    await measureSpoken({ openSession, settle, cookie, roomId: room.id, label: 'current' });
   }
 } catch (err) {
-  console.error('voice bench failed:', err);
-  exitCode = 1;
+  if (!(err instanceof Skip)) {
+    console.error('voice bench failed:', err);
+    exitCode = 1;
+  }
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

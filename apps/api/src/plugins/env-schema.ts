@@ -356,6 +356,11 @@ export const EnvSchema = z.object({
     meaning:
       'Longest silence from the model (before it starts and between pieces) before the advisor falls back to quoting.',
   }),
+  ADVISOR_THESAURUS_FILE: env(readElsewhere, {
+    default: 'unset',
+    meaning:
+      'A file of extra site words for the Field Advisor (lines of `word: synonym, synonym`), added to the built-in thesaurus at start. docs/voice-advisor.md',
+  }),
   SPEECH_ENGINES: env(readElsewhere, {
     default: '`on`',
     meaning:
@@ -382,6 +387,11 @@ export const EnvSchema = z.object({
     default: '`1` (`0` when `NODE_ENV=test`)',
     meaning:
       'Load the recognizer and build the library language model at start; `0`: at the first utterance.',
+  }),
+  SPEECH_RECOGNIZERS: env(readElsewhere, {
+    default: 'cores + 1, 2 to 6 (`1` when `NODE_ENV=test`)',
+    meaning:
+      'Recognition worker processes (pocketsphinx, ~60 MB each): people speaking at the same moment are decoded side by side. A whole number from 1 to 32.',
   }),
 });
 

@@ -22,6 +22,16 @@ const flag = (v: string | undefined, fallback: boolean) => {
   return !['0', 'false', 'off', 'no'].includes(t);
 };
 
+const count = (v: string | undefined) => {
+  const t = text(v);
+  if (t === undefined) return undefined;
+  const n = Number(t);
+  if (!Number.isInteger(n) || n < 1 || n > 32) {
+    throw new Error(`SPEECH_RECOGNIZERS must be a whole number from 1 to 32 (got "${t}")`);
+  }
+  return n;
+};
+
 /** Options from the environment (README "Environment": SPEECH_*). */
 export function speechEnv(env: NodeJS.ProcessEnv = process.env) {
   return {
@@ -32,6 +42,8 @@ export function speechEnv(env: NodeJS.ProcessEnv = process.env) {
     modelDir: text(env.SPEECH_MODEL_DIR) ?? DEFAULT_MODEL_DIR,
     // Tests start many apps: there the recognizer loads at its first utterance instead.
     preload: flag(env.SPEECH_PRELOAD, env.NODE_ENV !== 'test'),
+    // Recognition workers; by default sized to the machine (one per core plus one), one in tests.
+    recognizers: count(env.SPEECH_RECOGNIZERS) ?? (env.NODE_ENV === 'test' ? 1 : undefined),
   };
 }
 

@@ -1,12 +1,18 @@
 import type { Citation } from '@fieldcraft/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Advisor, AdvisorTurn } from '../advisor/advisor.types';
-import { MIN_CONFIDENCE } from '../speech/index';
 import type { RecognitionResult } from '../speech/speech.types';
 import type { VoiceIdentity } from './auth';
 import type { Delivery } from './delivery';
 import type { SessionSettings } from './overrides';
 import type { ConversationStore } from './persistence';
+import {
+  confirmQuestion,
+  judgeHearing,
+  replyToConfirm,
+  SAY_AGAIN,
+  SAY_AGAIN_AFTER_NO,
+} from './hearing';
 import { matchOpenRequest } from './text';
 import type { Turn, Turns } from './turns';
 import type { RoomForVoice } from './voice-access.repository';
@@ -14,7 +20,7 @@ import type { RoomForVoice } from './voice-access.repository';
 // What the user says and what the agent answers: the history, the client's context, the
 // content the agent cited and the tool calls that open it (docs/voice-runtime.md).
 
-export const SAY_AGAIN = "Sorry, I didn't catch that. Please say it again, or type your question.";
+export { SAY_AGAIN } from './hearing';
 export const ANSWER_FAILED = 'Sorry, I could not answer that just now. Please try again.';
 
 const TOOL_NAME = 'open_content';
@@ -41,6 +47,8 @@ export class Dialogue {
   private readonly cited: Citation[] = [];
   private readonly toolCalls = new Map<string, Citation>();
   private toolCallCount = 0;
+  /** A heard question waiting for "yes" after "I heard '…' — is that right?". */
+  private unconfirmed: string | null = null;
 
   constructor(private readonly host: DialogueHost) {}
 
@@ -52,13 +60,32 @@ export class Dialogue {
     while (this.context.size > MAX_CONTEXTS) this.context.delete(this.context.keys().next().value!);
   }
 
-  /** A finished user turn, typed or recognised (then `transcriptId` is its event id). */
-  onUserText(text: string, source: 'text' | 'voice', transcriptId: number | null): void {
+  /**
+   * A finished user turn, typed or recognised (then `transcriptId` is its event id). `heard`:
+   * how far a recognised transcript is trusted ('answer' unless said otherwise).
+   */
+  onUserText(
+    text: string,
+    source: 'text' | 'voice',
+    transcriptId: number | null,
+    heard: 'answer' | 'confirm' = 'answer',
+  ): void {
     const { turns, delivery } = this.host;
     turns.interruptIfSpeaking();
     const eventId = transcriptId ?? turns.nextId();
     this.host.store.userMessage(eventId, source, text);
     this.history.push({ role: 'user', text });
+    const pending = this.unconfirmed;
+    this.unconfirmed = null;
+    const reply = pending === null ? null : replyToConfirm(text);
+    if (pending !== null && reply === 'yes') {
+      turns.start((turn) => this.answer(turn, pending));
+      return;
+    }
+    if (pending !== null && reply === 'no') {
+      turns.start((turn) => delivery.speak(turn, SAY_AGAIN_AFTER_NO, []));
+      return;
+    }
     const target = matchOpenRequest(text, this.cited);
     if (target) {
       turns.start(async (turn) => {
@@ -78,15 +105,23 @@ export class Dialogue {
       });
       return;
     }
-    turns.start((turn) => this.answer(turn, text));
+    if (source === 'voice' && heard === 'confirm') {
+      this.confirm(text);
+      return;
+    }
+    turns.start((turn) => this.answer(turn, text, source === 'voice'));
   }
 
-  /** What the recognizer made of an utterance: a transcript and a turn, or "say it again". */
+  /**
+   * What the recognizer made of an utterance: "say it again" when nothing usable was heard
+   * (never a question for the advisor); otherwise the words as a user transcript, then an
+   * answer, or "I heard '…' — is that right?" (docs/voice-speech.md, "Confidence").
+   */
   onRecognized(result: RecognitionResult): void {
     const { turns, delivery } = this.host;
     const text = result.text.trim();
-    if (!text || result.confidence < MIN_CONFIDENCE) {
-      // Never a question for the advisor: ask again (docs/voice-runtime.md).
+    const hearing = judgeHearing(result);
+    if (hearing === 'again') {
       turns.interruptIfSpeaking();
       turns.start((turn) => delivery.speak(turn, SAY_AGAIN, []));
       return;
@@ -96,7 +131,13 @@ export class Dialogue {
       type: 'user_transcript',
       user_transcription_event: { user_transcript: text, event_id: id },
     });
-    this.onUserText(text, 'voice', id);
+    this.onUserText(text, 'voice', id, hearing);
+  }
+
+  /** Shows and says the words heard, and waits for "yes" (or a new question). */
+  private confirm(text: string): void {
+    this.unconfirmed = text;
+    this.host.turns.start((turn) => this.host.delivery.speak(turn, confirmQuestion(text), []));
   }
 
   /** client_tool_result: a failed open is said aloud. */
@@ -120,7 +161,8 @@ export class Dialogue {
     this.host.store.agentMessage(eventId, text, citations);
   }
 
-  private async answer(turn: Turn, question: string): Promise<void> {
+  /** `heard`: a spoken question; when the library has nothing for it, ask "is that right?". */
+  private async answer(turn: Turn, question: string, heard = false): Promise<void> {
     const { host } = this;
     const identity = host.identity();
     const room = host.room();
@@ -152,6 +194,12 @@ export class Dialogue {
       return;
     }
     if (turn.abort.signal.aborted) return;
+    if (heard && !answer.answered) {
+      // Nothing found may mean a misheard question: the user checks the words first.
+      this.unconfirmed = question;
+      await host.delivery.speak(turn, confirmQuestion(question), []);
+      return;
+    }
     await host.delivery.deliver(turn, answer.text, answer.citations);
   }
 }

@@ -4,7 +4,9 @@ import type { RecognitionResult, SpeechEngines } from '../speech/speech.types';
 import { VoiceRefusal } from './auth';
 
 // The user's microphone (voice-protocol.md §8): chunks in, checked against real time, cut into
-// utterances by the endpointer, recognised one after another.
+// utterances by the endpointer, recognised and handed on in the order they were spoken. A
+// pause long enough to be an utterance's tail starts its recognition at once; when the quiet
+// lasts (the endpointer's decision) that result is used, and when speech goes on it is dropped.
 
 /** What the client sends; the metadata frame announces it. */
 export const INPUT_FORMAT = 'pcm_16000';
@@ -29,6 +31,8 @@ export interface RecognitionHost {
 export class Recognition {
   private endpointer: Endpointer | null = null;
   private queue: Promise<void> = Promise.resolve();
+  /** Recognition started on a pause: the utterance's length and its result. */
+  private early: { length: number; result: Promise<RecognitionResult> } | null = null;
   private firstAudioAt = 0;
   private audioMsReceived = 0;
 
@@ -36,7 +40,9 @@ export class Recognition {
 
   /** Starts listening (voice conversations on a server that can recognise speech). */
   listen(): void {
-    if (this.host.speech.recognizer) this.endpointer = new Endpointer();
+    if (this.host.speech.recognizer) {
+      this.endpointer = new Endpointer({ pauses: true, endOnMute: true });
+    }
   }
 
   /** One user_audio_chunk; refuses (1008) one that is not audio or comes too fast. */
@@ -59,26 +65,33 @@ export class Recognition {
     for (const event of endpointer.push(samples)) {
       if (event.type === 'speech_start') {
         this.host.speechStarted();
+      } else if (event.type === 'pause') {
+        this.early = { length: event.samples.length, result: this.run(event.samples) };
       } else if (event.type === 'utterance') {
-        const utterance = event.samples;
-        this.queue = this.queue.then(() => this.recognize(utterance));
+        const early = this.early;
+        this.early = null;
+        const result =
+          early && early.length === event.samples.length ? early.result : this.run(event.samples);
+        this.queue = this.queue.then(() => this.deliver(result));
       }
     }
   }
 
-  private async recognize(samples: Int16Array): Promise<void> {
+  /** Recognises one utterance; a failure is logged and heard as nothing. */
+  private async run(samples: Int16Array): Promise<RecognitionResult> {
     const { host } = this;
     const recognizer = host.speech.recognizer;
-    if (!recognizer || !host.isOpen()) return;
-    let result: RecognitionResult;
+    if (!recognizer || !host.isOpen()) return { text: '', confidence: 0 };
     try {
-      result = await recognizer.recognize(samples, host.lifetime);
+      return await recognizer.recognize(samples, host.lifetime);
     } catch (err) {
-      if (!host.isOpen()) return;
-      host.warn(err, 'speech recognition failed');
-      result = { text: '', confidence: 0 };
+      if (host.isOpen()) host.warn(err, 'speech recognition failed');
+      return { text: '', confidence: 0 };
     }
-    if (!host.isOpen()) return;
-    host.heard(result);
+  }
+
+  private async deliver(result: Promise<RecognitionResult>): Promise<void> {
+    const heard = await result;
+    if (this.host.isOpen()) this.host.heard(heard);
   }
 }

@@ -24,6 +24,8 @@ import sys
 import time
 
 MODEL_DIR = os.environ.get("FC_SPHINX_MODEL_DIR", "/usr/share/pocketsphinx/model/en-us")
+# "legacy" = the settings before per-utterance state (kept for the benchmark's comparison).
+PROFILE = os.environ.get("FC_ASR_PROFILE", "default")
 FILLERS = {"<s>", "</s>", "<sil>", "[NOISE]", "[SPEECH]"}
 LOG10_BASE = math.log10(1.0001)  # sphinxbase's default log base
 
@@ -44,10 +46,17 @@ def make_decoder(ps):
     config.set_int("-maxwpf", 10)
     config.set_int("-pl_window", 5)
     config.set_int("-topn", 2)
-    # Digital silence (exact zeros: padding, a muted or fake microphone) breaks the cepstral
-    # mean; a half-bit of seeded dither, as pocketsphinx offers, keeps it finite.
-    config.set_boolean("-dither", True)
-    config.set_int("-seed", 1)
+    if PROFILE == "legacy":
+        config.set_boolean("-dither", True)
+        config.set_int("-seed", 1)
+    else:
+        # Every utterance starts from the same state, so the same audio gives the same words
+        # whoever spoke before: the front end's noise estimate (-remove_noise) carries over from
+        # one utterance to the next, and so would the dither's random sequence. Digital silence
+        # (a muted or fake microphone) still needs dither to keep the cepstral mean finite: the
+        # Node side adds it, with the same seed for every utterance.
+        config.set_boolean("-dither", False)
+        config.set_boolean("-remove_noise", False)
     return ps.Decoder(config)
 
 
@@ -100,7 +109,7 @@ def main():
         return 1
     stock = decoder.get_lm(decoder.get_search())
     current = "stock"
-    send({"ready": True, "pid": os.getpid(), "model": MODEL_DIR})
+    send({"ready": True, "pid": os.getpid(), "model": MODEL_DIR, "profile": PROFILE})
 
     stdin = sys.stdin.buffer
     while True:

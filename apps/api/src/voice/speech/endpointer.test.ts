@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Endpointer, type EndpointerEvent } from './endpointer';
+import { Endpointer, type EndpointerEvent, SILENCE_MS } from './endpointer';
 import { ProgramSynthesizer } from './synthesizer';
 import { findProgram } from './detect';
 import { concat, silence, tone, whiteNoise } from './test-signals';
@@ -31,19 +31,20 @@ describe('Endpointer', () => {
     expect(seconds(events[1] as EndpointerEvent)).toBeLessThan(1.8);
   });
 
-  it('waits for ~700 ms of trailing silence before closing the utterance', () => {
+  it('waits for SILENCE_MS (400 ms) of trailing silence before closing the utterance', () => {
+    expect(SILENCE_MS).toBe(400);
     const endpointer = new Endpointer();
-    expect(types(run(endpointer, concat(silence(300), tone(300, 800), silence(500))))).toEqual([
+    expect(types(run(endpointer, concat(silence(300), tone(300, 800), silence(300))))).toEqual([
       'speech_start',
     ]);
-    expect(types(run(endpointer, silence(400)))).toEqual(['utterance']);
+    expect(types(run(endpointer, silence(200)))).toEqual(['utterance']);
   });
 
   it('keeps a short pause inside one utterance', () => {
     const signal = concat(
       silence(300),
       tone(300, 600),
-      silence(400),
+      silence(300),
       tone(400, 600),
       silence(1000),
     );
@@ -88,6 +89,46 @@ describe('Endpointer', () => {
       'speech_start',
       'utterance',
     ]);
+  });
+
+  it('ends the utterance as soon as the microphone is muted (hold-to-talk let go)', () => {
+    const hum = (ms: number, seed: number) => whiteNoise(ms, 20, seed);
+    const e = new Endpointer({ endOnMute: true });
+    // Room tone, a word, and the button let go: 30 ms of exact zeros end it, not 400 ms.
+    expect(types(run(e, concat(hum(300, 1), tone(300, 800), hum(50, 2)), 160))).toEqual([
+      'speech_start',
+    ]);
+    const events = run(e, silence(40), 160);
+    expect(types(events)).toEqual(['utterance']);
+    expect(seconds(events[0] as EndpointerEvent)).toBeGreaterThan(0.8);
+    // A short "yes" (150 ms, under the 200 ms minimum) let go at once still counts.
+    const yes = run(
+      new Endpointer({ endOnMute: true }),
+      concat(hum(300, 3), tone(300, 150), silence(100)),
+    );
+    expect(types(yes)).toEqual(['speech_start', 'utterance']);
+    // Without the option, zeros are ordinary quiet.
+    expect(types(run(new Endpointer(), concat(hum(300, 1), tone(300, 800), silence(100))))).toEqual(
+      ['speech_start'],
+    );
+  });
+
+  it('offers the utterance as a pause once its tail is quiet, then the same samples at the end', () => {
+    const e = new Endpointer({ pauses: true });
+    const events = run(e, concat(silence(300), tone(300, 800), silence(600)), 160);
+    expect(types(events)).toEqual(['speech_start', 'pause', 'utterance']);
+    const [, pause, end] = events as [EndpointerEvent, EndpointerEvent, EndpointerEvent];
+    expect(pause.type === 'pause' && end.type === 'utterance').toBe(true);
+    if (pause.type === 'pause' && end.type === 'utterance') {
+      expect(Array.from(pause.samples)).toEqual(Array.from(end.samples));
+    }
+    // Speech going on after the pause: a later, longer utterance.
+    const again = run(
+      new Endpointer({ pauses: true }),
+      concat(silence(300), tone(300, 600), silence(250), tone(300, 600), silence(600)),
+      160,
+    );
+    expect(types(again)).toEqual(['speech_start', 'pause', 'pause', 'utterance']);
   });
 
   it('reset() drops a half-heard utterance', () => {

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { speechAssetPath } from './assets';
 import { detectSpeechPrograms, type SpeechProgramsConfig } from './detect';
 import { buildLanguageModel, loadDictionaryWords } from './language-model';
-import { PocketsphinxRecognizer, RecognizerWorker, type SpeechLog } from './recognizer';
+import { type RecognizerWorker, type SpeechLog } from './recognizer';
+import { defaultRecognizerCount, PocketsphinxRecognizer, RecognizerPool } from './recognizer-pool';
 import type { SpeechEngines } from './speech.types';
 import { ProgramSynthesizer } from './synthesizer';
 
@@ -34,6 +35,8 @@ export interface SpeechOptions extends SpeechProgramsConfig {
   rebuildDelayMs?: number;
   /** Add the shipped construction-safety corpus to the library's text. Default true. */
   includeCorpus?: boolean;
+  /** Recognition workers (people heard at the same time). Default: defaultRecognizerCount(). */
+  recognizers?: number;
 }
 
 /** The construction-safety text shipped with the server (corpus/*.txt). */
@@ -64,7 +67,9 @@ export interface LanguageModelStatus {
 
 /** The engines plus what tests and the log look at. */
 export interface LocalSpeechEngines extends SpeechEngines {
+  /** The first worker of the pool (tests look at its process). */
   worker: RecognizerWorker | null;
+  pool: RecognizerPool | null;
   languageModel: LanguageModelStatus;
   /** Builds the library model now (what the debounced rebuild runs); resolves when in use. */
   rebuildLanguageModel(): Promise<void>;
@@ -78,12 +83,16 @@ export async function createSpeechEngines(options: SpeechOptions): Promise<Local
       ? new ProgramSynthesizer({ flite: detected.flite, espeak: detected.espeak })
       : null;
   const worker = detected.python
-    ? new RecognizerWorker({
-        python: detected.python,
-        script: speechAssetPath('asr-worker.py'),
-        modelDir: options.modelDir,
-        log,
-      })
+    ? new RecognizerPool(
+        {
+          python: detected.python,
+          script: speechAssetPath('asr-worker.py'),
+          modelDir: options.modelDir,
+          log,
+        },
+        // Tests create many engines: one worker each unless a test asks for more.
+        options.recognizers ?? (process.env.NODE_ENV === 'test' ? 1 : defaultRecognizerCount()),
+      )
     : null;
   const recognizer = worker ? new PocketsphinxRecognizer(worker) : null;
 
@@ -168,7 +177,8 @@ export async function createSpeechEngines(options: SpeechOptions): Promise<Local
     synthesizer,
     recognizer,
     missing: detected.missing,
-    worker,
+    worker: worker?.workers[0] ?? null,
+    pool: worker,
     languageModel: status,
     rebuildLanguageModel,
     scheduleLanguageModelRebuild() {

@@ -2,7 +2,7 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { encodePcm16 } from '@fieldcraft/audio';
-import type { RecognitionResult, SpeechRecognizer } from './speech.types';
+import type { RecognitionResult } from './speech.types';
 
 // The Node side of asr-worker.py: one long-running python3 process with pocketsphinx and its
 // models loaded once. Requests are written as they come (the worker answers strictly in order,
@@ -20,6 +20,11 @@ export interface WorkerOptions {
   log: SpeechLog;
   /** A request unanswered after this long kills the worker (it is restarted). Default 60 s. */
   requestTimeoutMs?: number;
+  /**
+   * 'legacy': the decoder settings from before per-utterance state (pocketsphinx's own noise
+   * estimate and dither, both carried from one utterance to the next). Benchmark comparison only.
+   */
+  profile?: 'default' | 'legacy';
 }
 
 interface Pending {
@@ -90,7 +95,12 @@ export class RecognizerWorker {
     return new Promise<WorkerProcess>((resolve, reject) => {
       const proc = spawn(python, ['-u', script], {
         stdio: ['pipe', 'pipe', 'pipe'],
-        env: { ...process.env, FC_SPHINX_MODEL_DIR: modelDir, PYTHONDONTWRITEBYTECODE: '1' },
+        env: {
+          ...process.env,
+          FC_SPHINX_MODEL_DIR: modelDir,
+          FC_ASR_PROFILE: this.options.profile ?? 'default',
+          PYTHONDONTWRITEBYTECODE: '1',
+        },
       });
       this.startCount++;
       let ready = false;
@@ -171,8 +181,25 @@ export class RecognizerWorker {
     });
   }
 
+  /** Utterances sent and not yet answered (the pool sends new ones to the least busy). */
+  get inFlight(): number {
+    return this.busy;
+  }
+  private busy = 0;
+
   async recognize(samples: Int16Array): Promise<RecognitionResult & { lm: string; cpuMs: number }> {
-    const pcm = encodePcm16(samples);
+    this.busy++;
+    try {
+      return await this.recognizeNow(samples);
+    } finally {
+      this.busy--;
+    }
+  }
+
+  private async recognizeNow(
+    samples: Int16Array,
+  ): Promise<RecognitionResult & { lm: string; cpuMs: number }> {
+    const pcm = encodePcm16(this.options.profile === 'legacy' ? samples : dither(samples));
     let answer: WorkerAnswer;
     try {
       answer = await this.request({ op: 'recognize' }, pcm);
@@ -236,30 +263,19 @@ export class RecognizerWorker {
   }
 }
 
-/** SpeechRecognizer over the worker. */
-export class PocketsphinxRecognizer implements SpeechRecognizer {
-  readonly engine = 'pocketsphinx';
-  constructor(readonly worker: RecognizerWorker) {}
-
-  async recognize(samples: Int16Array, signal?: AbortSignal): Promise<RecognitionResult> {
-    signal?.throwIfAborted();
-    if (samples.length === 0) return { text: '', confidence: 0 };
-    const work = this.worker.recognize(samples);
-    if (!signal) return work.then(({ text, confidence }) => ({ text, confidence }));
-    // The worker finishes the utterance anyway (it is short); the caller stops waiting.
-    return new Promise<RecognitionResult>((resolve, reject) => {
-      const onAbort = () => reject(signal.reason as Error);
-      signal.addEventListener('abort', onAbort, { once: true });
-      work.then(
-        ({ text, confidence }) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve({ text, confidence });
-        },
-        (err: unknown) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(err as Error);
-        },
-      );
-    });
+/**
+ * The same small dither for every utterance (seeded afresh each time): digital silence stays
+ * finite for the cepstral mean, and the same audio always reaches the decoder as the same bytes.
+ */
+export function dither(samples: Int16Array): Int16Array {
+  let a = 0x2545f491;
+  const out = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) {
+    a ^= a << 13;
+    a ^= a >>> 17;
+    a ^= a << 5;
+    const v = (samples[i] as number) + ((a >>> 0) % 3) - 1;
+    out[i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
   }
+  return out;
 }

@@ -1,0 +1,112 @@
+// Noise suppression before recognition: RNNoise (xiph.org, BSD-3), compiled to WebAssembly by
+// @echogarden/rnnoise-wasm with its weights built in, run in this process. It works on 48 kHz
+// frames of 480 samples; the 16 kHz utterance is taken up to 48 kHz and back down by 3 with a
+// short windowed-sinc filter (the sinc resampler of resample.ts is built for playback quality
+// and costs ~30 times more; the recognizer reads nothing above 6.8 kHz). A fresh RNNoise state
+// for every utterance, so the result depends on that utterance only.
+
+interface RnnoiseModule {
+  _rnnoise_create(model: number): number;
+  _rnnoise_destroy(state: number): void;
+  _rnnoise_process_frame(state: number, out: number, input: number): number;
+  _malloc(bytes: number): number;
+  _free(ptr: number): void;
+  HEAPF32: Float32Array;
+}
+
+const FRAME = 480;
+const FACTOR = 3;
+/** Zero crossings of the sinc on each side. */
+const ZC = 6;
+const TAPS = 2 * ZC * FACTOR + 1;
+/** Low-pass at 0.9 × 8 kHz, for the 48 kHz rate: Blackman-windowed sinc, unity DC gain. */
+const KERNEL = (() => {
+  const k = new Float64Array(TAPS);
+  const cut = 0.9 / FACTOR; // of the 48 kHz Nyquist
+  const mid = (TAPS - 1) / 2;
+  let sum = 0;
+  for (let i = 0; i < TAPS; i++) {
+    const x = i - mid;
+    const sinc = x === 0 ? 1 : Math.sin(Math.PI * cut * x) / (Math.PI * cut * x);
+    const w =
+      0.42 -
+      0.5 * Math.cos((2 * Math.PI * i) / (TAPS - 1)) +
+      0.08 * Math.cos((4 * Math.PI * i) / (TAPS - 1));
+    k[i] = sinc * w;
+    sum += k[i] as number;
+  }
+  for (let i = 0; i < TAPS; i++) k[i] = (k[i] as number) / sum;
+  return k;
+})();
+const MID = (TAPS - 1) / 2;
+
+/** 16 kHz → 48 kHz: zeros stuffed between samples, then the low-pass (gain 3). */
+function up3(x: Int16Array): Float32Array {
+  const out = new Float32Array(x.length * FACTOR);
+  for (let n = 0; n < out.length; n++) {
+    let acc = 0;
+    // Only every third tap meets a real sample.
+    const first =
+      (n - MID) % FACTOR === 0 ? 0 : FACTOR - ((((n - MID) % FACTOR) + FACTOR) % FACTOR);
+    for (let i = first; i < TAPS; i += FACTOR) {
+      const j = n - MID + i;
+      if (j >= 0 && j < out.length) acc += (KERNEL[i] as number) * (x[j / FACTOR] as number);
+    }
+    out[n] = acc * FACTOR;
+  }
+  return out;
+}
+
+/** 48 kHz → 16 kHz: the low-pass, then every third sample. */
+function down3(x: Float32Array, length: number): Int16Array {
+  const out = new Int16Array(length);
+  for (let m = 0; m < length; m++) {
+    const n = m * FACTOR;
+    let acc = 0;
+    for (let i = 0; i < TAPS; i++) {
+      const j = n - MID + i;
+      if (j >= 0 && j < x.length) acc += (KERNEL[i] as number) * (x[j] as number);
+    }
+    const v = Math.round(acc);
+    out[m] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+  }
+  return out;
+}
+let loading: Promise<RnnoiseModule> | null = null;
+
+function load(): Promise<RnnoiseModule> {
+  loading ??= import('@echogarden/rnnoise-wasm').then((m) =>
+    (m.default as unknown as () => Promise<RnnoiseModule>)(),
+  );
+  return loading;
+}
+
+/** Loads the WebAssembly module ahead of the first utterance. */
+export async function preloadDenoiser(): Promise<void> {
+  await load();
+}
+
+/** The utterance (16 kHz mono) with RNNoise's noise suppression applied. */
+export async function denoise(samples: Int16Array): Promise<Int16Array> {
+  if (samples.length === 0) return samples;
+  const rn = await load();
+  const up = up3(samples);
+  const frames = Math.ceil(up.length / FRAME);
+  const out = new Float32Array(frames * FRAME);
+  const state = rn._rnnoise_create(0);
+  const buf = rn._malloc(FRAME * 4);
+  try {
+    for (let f = 0; f < frames; f++) {
+      const heap = rn.HEAPF32; // re-read: memory growth replaces the view
+      const at = buf >> 2;
+      for (let i = 0; i < FRAME; i++) heap[at + i] = up[f * FRAME + i] ?? 0;
+      rn._rnnoise_process_frame(state, buf, buf);
+      const after = rn.HEAPF32;
+      for (let i = 0; i < FRAME; i++) out[f * FRAME + i] = after[at + i] as number;
+    }
+  } finally {
+    rn._free(buf);
+    rn._rnnoise_destroy(state);
+  }
+  return down3(out, samples.length);
+}
