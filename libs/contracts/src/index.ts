@@ -1,6 +1,7 @@
 export * from './errors/errors.schemas';
 export * from './auth/auth.schemas';
 export * from './auth/account.schemas';
+export * from './auth/password-reset.schemas';
 export * from './users/users.schemas';
 export * from './health/health.schemas';
 export * from './rooms/rooms.schemas';

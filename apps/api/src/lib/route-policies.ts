@@ -26,6 +26,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /api/auth/user': 'signed-in',
   'GET /api/auth/account': 'signed-in',
   'POST /api/auth/sign-out-others': 'signed-in',
+  'POST /api/auth/forgot-password': 'public',
+  'GET /api/people/password-reset-requests': 'owner-or-admin',
 
   'GET /api/users': 'owner',
   'POST /api/users/': 'owner',
