@@ -1,10 +1,15 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../shared/paths';
-import { RoomFormDialog } from './room-form-dialog';
+
+// Lazy: the navigation is in the signed-in start chunk, and the form brings the contracts' zod
+// schemas, which must stay out of it (in it, zod's chunks load in a cycle and sign-in breaks).
+const RoomFormDialog = lazy(() =>
+  import('./room-form-dialog').then((m) => ({ default: m.RoomFormDialog })),
+);
 
 const labelOnWideScreens = { display: { xs: 'none', md: 'inline' } } as const;
 // Matches the main navigation's buttons: icon-only below md.
@@ -36,13 +41,17 @@ export function AddRoomButton() {
           ADD ROOM
         </Box>
       </Button>
-      <RoomFormDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        onCreated={() => {
-          if (pathname !== paths.rooms.getHref()) navigate(paths.rooms.getHref());
-        }}
-      />
+      {open ? (
+        <Suspense fallback={null}>
+          <RoomFormDialog
+            open={open}
+            onClose={() => setOpen(false)}
+            onCreated={() => {
+              if (pathname !== paths.rooms.getHref()) navigate(paths.rooms.getHref());
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
