@@ -69,9 +69,9 @@ for (const { name: size, options } of viewports) {
     await expectAccessible(page, `profile @${size}`);
 
     const form = page.getByRole('form', { name: 'Change password' });
-    await form.getByLabel('Current Password').fill('first-pass-4821');
+    await form.getByLabel('Current Password', { exact: true }).fill('first-pass-4821');
     await form.getByLabel('New Password', { exact: true }).fill('second-pass-9305');
-    await form.getByLabel('Confirm New Password').fill('second-pass-9305');
+    await form.getByLabel('Confirm New Password', { exact: true }).fill('second-pass-9305');
     await form.getByRole('button', { name: 'Change Password' }).click();
     await expect(toast(page, 'Password Changed')).toBeVisible();
     await page.context().close();
