@@ -95,3 +95,25 @@ export async function deleteExpiredSessions(db: Db): Promise<void> {
     .where('expires_at', '<=', sql<Date>`now()`)
     .execute();
 }
+
+/** Unexpired sessions of a user other than `keepId`. */
+export async function countOtherSessions(db: Db, userId: number, keepId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Revokes every session of a user but `keepId`; returns how many there were. */
+export async function deleteOtherSessions(db: Db, userId: number, keepId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

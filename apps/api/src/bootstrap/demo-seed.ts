@@ -7,6 +7,7 @@ import { defaultTextExtractionLimits, TextExtractor } from '../lib/extraction-wo
 import type { FileStorage } from '../lib/storage';
 import { fileUrl, indexContentText } from '../content/content.service';
 import type { Database } from '../db/schema';
+import { seedDemoCompany } from './demo-company';
 import { hashPassword } from '../lib/passwords';
 import type { Agent } from '../agents/agents.repository';
 import {
@@ -219,6 +220,8 @@ export async function seedDemo(
       if (userId !== undefined) await addRoomMember(db, roomId, userId);
     }
   }
+
+  await seedDemoCompany(db, userIds.values());
 
   const noLog = { warn: () => undefined } as unknown as FastifyBaseLogger;
   for (const item of DEMO_CONTENT) {

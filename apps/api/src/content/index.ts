@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES } from '@fieldcraft/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import bulkUploadRoutes from './bulk-upload.routes';
 import contentAccessRoutes from './content-access.routes';
+import contentBulkRoutes from './content-bulk.routes';
 import contentLibraryRoutes from './content-library.routes';
 import contentUploadRoutes from './content-upload.routes';
 import filesRoutes from './files.routes';
@@ -16,6 +17,7 @@ const contentApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(contentLibraryRoutes);
   await app.register(contentUploadRoutes);
   await app.register(contentAccessRoutes);
+  await app.register(contentBulkRoutes);
 };
 
 /** Content: the library, uploads, access and permissions, stored files and bulk upload. */

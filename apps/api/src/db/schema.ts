@@ -59,6 +59,16 @@ export interface LoginThrottleTable {
   last_failure_at: Generated<Date>;
 }
 
+/** "Forgot password" requests (user_id null: an email no account has, kept for the limit). */
+export interface PasswordResetRequestsTable {
+  id: Generated<string>;
+  user_id: number | null;
+  ip: string | null;
+  requested_at: Generated<Date>;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
+}
+
 export interface AgentsTable {
   id: Generated<number>;
   agent_id: string;
@@ -251,10 +261,12 @@ export interface Database {
   audit_log: AuditLogTable;
   app_secrets: AppSecretsTable;
   impersonation_tokens: ImpersonationTokensTable;
+  password_reset_requests: PasswordResetRequestsTable;
 }
 
 /** Every application table, children first (for truncation in tests). */
 export const TABLES: readonly (keyof Database)[] = [
+  'password_reset_requests',
   'impersonation_tokens',
   'audit_log',
   'voice_url_tokens',

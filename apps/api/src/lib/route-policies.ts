@@ -24,6 +24,10 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/auth/logout': 'public',
   'POST /api/auth/force-clear': 'public',
   'GET /api/auth/user': 'signed-in',
+  'GET /api/auth/account': 'signed-in',
+  'POST /api/auth/sign-out-others': 'signed-in',
+  'POST /api/auth/forgot-password': 'public',
+  'GET /api/people/password-reset-requests': 'owner-or-admin',
 
   'GET /api/users': 'owner',
   'POST /api/users/': 'owner',
@@ -65,6 +69,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/content/create-metadata': 'owner',
   'PATCH /api/dashboard/content/{id}': 'owner',
   'DELETE /api/dashboard/content/{id}': 'owner',
+  'POST /api/dashboard/content/bulk': 'owner',
   'POST /api/content/upload': 'owner',
   'POST /api/content/{id}/access': 'signed-in',
   'GET /api/content/access': 'owner',

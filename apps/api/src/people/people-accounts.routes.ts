@@ -1,17 +1,21 @@
 import {
+  PasswordResetRequestSchema,
   ManagedUserSchema,
   ResetPasswordBodySchema,
   ResetPasswordResponseSchema,
   UserIdParamsSchema,
 } from '@fieldcraft/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { assertStrongPassword } from '../lib/password-strength';
 import { hashPassword } from '../lib/passwords';
 import { currentUser } from '../plugins/session';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
+import { listOpenRequests, resolveRequestsOf } from '../auth/password-reset.repository';
 import { revokeImpersonationsOf } from './impersonation.repository';
 import { assertNotLastOwner } from './last-owner';
+import { scopeOf } from './people.policy';
 import { findManagedUser, setDeactivated, setTemporaryPassword } from './people.repository';
 import {
   forbidden,
@@ -28,6 +32,19 @@ import {
 const peopleAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.addHook('onRequest', app.requireRole('OWNER', 'ADMIN'));
+
+  app.get(
+    '/password-reset-requests',
+    {
+      schema: {
+        tags: ['people'],
+        summary:
+          '"Forgot password" requests waiting for a temporary password (ADMIN: their company\'s USERs)',
+        response: { 200: z.array(PasswordResetRequestSchema), ...peopleErrors },
+      },
+    },
+    async (request) => listOpenRequests(db, scopeOf(currentUser(request))),
+  );
 
   app.post(
     '/users/:id/reset-password',
@@ -63,13 +80,19 @@ const peopleAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         await setTemporaryPassword(trx, id, passwordHash);
         const sessionsRevoked = await deleteUserSessions(trx, id);
         await revokeImpersonationsOf(trx, id);
+        // The temporary password answers any "forgot password" request of theirs.
+        const requestsAnswered = await resolveRequestsOf(trx, id, actor.id);
         await insertAuditEntry(trx, {
           actorId: actor.id,
           action: 'user.password_reset',
           targetType: 'user',
           targetId: id,
           // Never the password itself.
-          details: { generated, sessionsRevoked },
+          details: {
+            generated,
+            sessionsRevoked,
+            ...(requestsAnswered > 0 && { requestsAnswered }),
+          },
           ip: request.ip,
         });
         const user = await findManagedUser(trx, { kind: 'all' }, id);

@@ -25,6 +25,7 @@ import {
 } from './rooms.repository';
 import { createRoom, emptyToNull, roomNotFound } from './rooms.service';
 import { findUserById } from '../people/users.repository';
+import { findAgentByAgentId } from '../agents/agents.repository';
 
 const errors = {
   400: ApiErrorSchema,
@@ -32,6 +33,11 @@ const errors = {
   403: ApiErrorSchema,
   404: ApiErrorSchema,
 } as const;
+
+const agentNotFound = () =>
+  new AppError(400, ErrorCode.AGENT_NOT_FOUND, 'Agent not found', {
+    issues: { formErrors: [], fieldErrors: { agentId: ['Agent not found'] } },
+  });
 
 const userNotFound = () => new AppError(404, ErrorCode.USER_NOT_FOUND, 'User not found');
 
@@ -77,7 +83,8 @@ const ownerRoomsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['owner'],
-        summary: 'Change a room: name, description, backgroundColor, badgeText',
+        summary:
+          'Edit a room (name, category, agent, status, description, colour, badge); members stay',
         params: OwnerRoomIdParamsSchema,
         body: UpdateRoomBodySchema,
         response: { 200: OwnerRoomSchema, ...errors },
@@ -87,8 +94,14 @@ const ownerRoomsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const { id } = request.params;
       const body = request.body;
+      const agent =
+        body.agentId === undefined ? undefined : await findAgentByAgentId(db, body.agentId);
+      if (body.agentId !== undefined && !agent) throw agentNotFound();
       const patch: RoomPatch = {
         name: body.name,
+        category: body.category,
+        agentId: agent?.id,
+        status: body.status,
         description: emptyToNull(body.description),
         backgroundColor: emptyToNull(body.backgroundColor),
         badgeText: emptyToNull(body.badgeText),

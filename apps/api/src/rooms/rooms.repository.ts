@@ -19,6 +19,9 @@ export interface NewRoom {
 
 export interface RoomPatch {
   name?: string;
+  category?: string;
+  /** The agents table's id (not the voice-agent identifier). */
+  agentId?: number;
   status?: RoomStatusValue;
   description?: string | null;
   backgroundColor?: string | null;
@@ -188,7 +191,15 @@ export async function updateRoom(
 ): Promise<RoomPatch | undefined> {
   const before = await db
     .selectFrom('rooms')
-    .select(['name', 'status', 'description', 'background_color', 'badge_text'])
+    .select([
+      'name',
+      'category',
+      'agent_id',
+      'status',
+      'description',
+      'background_color',
+      'badge_text',
+    ])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -197,6 +208,8 @@ export async function updateRoom(
     .updateTable('rooms')
     .set({
       ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.category !== undefined && { category: patch.category }),
+      ...(patch.agentId !== undefined && { agent_id: patch.agentId }),
       ...(patch.status !== undefined && { status: patch.status }),
       ...(patch.description !== undefined && { description: patch.description }),
       ...(patch.backgroundColor !== undefined && { background_color: patch.backgroundColor }),
@@ -207,6 +220,8 @@ export async function updateRoom(
     .execute();
   return {
     name: before.name,
+    category: before.category,
+    agentId: before.agent_id,
     status: before.status,
     description: before.description,
     backgroundColor: before.background_color,

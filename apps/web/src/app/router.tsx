@@ -7,6 +7,7 @@ import { HomeRoute } from './routes/home-route';
 import {
   ContentManagementPage,
   DashboardPage,
+  ProfilePage,
   PublicPage,
   RoomChatPage,
   RoomsPage,
@@ -45,6 +46,10 @@ export const routes: RouteObject[] = [
             offlinePage={OfflineDashboardPage}
           />
         ),
+      },
+      {
+        path: paths.profile.path,
+        element: <GuardedPage page={ProfilePage} allowedRoles={everyone} />,
       },
       {
         path: paths.rooms.path,

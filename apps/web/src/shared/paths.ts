@@ -7,6 +7,7 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: () => '/login' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  profile: { path: '/profile', getHref: () => '/profile' },
   rooms: { path: '/rooms', getHref: () => '/rooms' },
   roomChat: { path: '/test-room/:id', getHref: (id: number | string) => `/test-room/${id}` },
   contentManagement: { path: '/content-management', getHref: () => '/content-management' },

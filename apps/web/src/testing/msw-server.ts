@@ -39,6 +39,8 @@ export const server = setupServer(
     }),
   ),
   http.get('/api/voice/rooms/:roomId/conversations', () => HttpResponse.json([])),
+  // User management's "forgot password" requests: none unless a test says otherwise.
+  http.get('/api/people/password-reset-requests', () => HttpResponse.json([])),
 );
 
 /** Start msw for this test file and reset handlers and browser storage between tests. */

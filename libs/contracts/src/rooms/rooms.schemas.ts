@@ -89,10 +89,21 @@ export const CreateRoomBodySchema = z.object({
 export type CreateRoomBody = z.infer<typeof CreateRoomBodySchema>;
 export type CreateRoomInput = z.input<typeof CreateRoomBodySchema>;
 
-/** PATCH /api/owner/rooms/{id}: any of the four fields; null or '' clears the optional ones. */
+/**
+ * PATCH /api/owner/rooms/{id} (Edit Room): any of the room form's fields; null or '' clears the
+ * optional ones. Members are never touched by an edit.
+ */
 export const UpdateRoomBodySchema = z
   .object({
     name: roomName.optional(),
+    category: z
+      .string()
+      .trim()
+      .min(1, { error: 'Category is required' })
+      .max(60, { error: 'Category must be at most 60 characters' })
+      .optional(),
+    agentId: z.string().trim().min(1, { error: 'Agent is required' }).optional(),
+    status: RoomStatusSchema.optional(),
     description: description.nullable().optional(),
     backgroundColor: z
       .union([backgroundColor, z.literal('')])

@@ -25,6 +25,9 @@ export const TestStationPage = lazy(() =>
     default: m.TestStationPage,
   })),
 );
+export const ProfilePage = lazy(() =>
+  import('../../features/auth/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
 export const SignedInShell = preloadable(() => import('./signed-in-shell').then((m) => m.default));
 export const PublicPage = lazy(() => import('./public-page'));
 export const AdminPreviewOverlay = lazy(() =>

@@ -1,9 +1,8 @@
 import type { Room } from '@fieldcraft/contracts';
-import { makeRoom, makeUser } from '@fieldcraft/contracts/testing';
+import { makeAgent, makeOwnerRoom, makeRoom, makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { navigation } from '../../shared/navigation';
 import { apiError, server, setupMswServer, signedIn } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render-app';
 
@@ -44,49 +43,52 @@ describe('main navigation bar (room area)', () => {
     ]);
   });
 
-  it('ADD ROOM requires a name, then creates the room and reloads the page', async () => {
+  it('ADD ROOM opens the one room form: a name is required, then the room is created', async () => {
     serveOwner();
-    const reload = vi.spyOn(navigation, 'reload').mockImplementation(() => {});
     let body: unknown;
     server.use(
-      http.post('/api/test-rooms', async ({ request }) => {
+      http.get('/api/agents', () => HttpResponse.json([makeAgent()])),
+      http.post('/api/owner/rooms', async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(makeRoom({ id: 5, name: 'Quick Room' }), { status: 201 });
+        return HttpResponse.json(makeOwnerRoom({ id: 5, name: 'Nav Room' }), { status: 201 });
       }),
     );
     const { user } = renderApp('/rooms');
     await user.click(await screen.findByRole('button', { name: 'ADD ROOM' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Room' });
-    expect(within(dialog).getByText('Room name is required')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Room' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Room' }));
+    expect(await within(dialog).findByText('Room name is required')).toBeInTheDocument();
+    expect(body).toBeUndefined();
 
-    await user.type(within(dialog).getByRole('textbox', { name: /Room Name/ }), '   ');
-    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
-    await user.type(within(dialog).getByRole('textbox', { name: /Room Name/ }), 'Quick Room ');
-    expect(within(dialog).queryByText('Room name is required')).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
-    expect(body).toEqual({ name: 'Quick Room', description: null });
+    await user.type(within(dialog).getByRole('textbox', { name: /Room Name/ }), 'Nav Room ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Room' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(body).toMatchObject({
+      name: 'Nav Room',
+      category: 'Training',
+      status: 'LIVE',
+      agentId: 'field-advisor',
+    });
   });
 
-  it('ADD ROOM toasts the server error and stays put', async () => {
+  it('ADD ROOM shows and toasts the server error and stays open', async () => {
     serveOwner();
-    const reload = vi.spyOn(navigation, 'reload').mockImplementation(() => {});
     server.use(
-      http.post('/api/test-rooms', () =>
+      http.get('/api/agents', () => HttpResponse.json([makeAgent()])),
+      http.post('/api/owner/rooms', () =>
         apiError(409, 'A room with that name already exists', 'ROOM_EXISTS'),
       ),
     );
     const { user } = renderApp('/rooms');
     await user.click(await screen.findByRole('button', { name: 'ADD ROOM' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Room' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Room' });
     await user.type(within(dialog).getByRole('textbox', { name: /Room Name/ }), 'Dup');
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Room' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'A room with that name already exists',
     );
     const toasts = screen.getByRole('region', { name: /Notifications/, hidden: true });
     expect(within(toasts).getByText('Error')).toBeInTheDocument();
-    expect(reload).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Create New Room' })).toBeInTheDocument();
   });
 });

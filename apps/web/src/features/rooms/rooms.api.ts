@@ -5,9 +5,9 @@ import type {
   CreateUserBody,
   OwnerRoom,
   OwnerUser,
-  QuickCreateRoomBody,
   Room,
   RoomStatus,
+  UpdateRoomBody,
 } from '@fieldcraft/contracts';
 import { api } from '../../shared/api/api';
 
@@ -58,10 +58,6 @@ export const roomsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/owner/rooms', method: 'POST', body }),
       invalidatesTags: roomListTags,
     }),
-    /** The navigation's quick add; the page reloads afterwards, so nothing is invalidated. */
-    quickCreateRoom: build.mutation<unknown, QuickCreateRoomBody>({
-      query: (body) => ({ url: '/api/test-rooms', method: 'POST', body }),
-    }),
     createUser: build.mutation<OwnerUser, CreateUserBody>({
       query: (body) => ({ url: '/api/users', method: 'POST', body }),
       invalidatesTags: [{ type: 'User', id: LIST }],
@@ -79,6 +75,11 @@ export const roomsApi = api.injectEndpoints({
         url: `/api/owner/rooms/${roomId}/users/${userId}`,
         method: 'DELETE',
       }),
+      invalidatesTags: (_r, _e, { roomId }) => roomTags(roomId),
+    }),
+    /** Edit Room: the form's fields change in place; the members stay. */
+    updateRoom: build.mutation<OwnerRoom, { roomId: number; body: UpdateRoomBody }>({
+      query: ({ roomId, body }) => ({ url: `/api/owner/rooms/${roomId}`, method: 'PATCH', body }),
       invalidatesTags: (_r, _e, { roomId }) => roomTags(roomId),
     }),
     updateRoomStatus: build.mutation<unknown, { roomId: number; status: RoomStatus }>({
@@ -103,10 +104,10 @@ export const {
   useGetOwnerUsersQuery,
   useGetAgentsQuery,
   useCreateRoomMutation,
-  useQuickCreateRoomMutation,
   useCreateUserMutation,
   useAssignRoomUserMutation,
   useRemoveRoomUserMutation,
+  useUpdateRoomMutation,
   useUpdateRoomStatusMutation,
   useDeleteRoomMutation,
 } = roomsApi;

@@ -45,6 +45,17 @@ export const OUTPUT_FORMATS = [
   'ulaw_8000',
 ] as const;
 
+/** The formats in the owner's words: what each is for, not the wire name. */
+const OUTPUT_FORMAT_LABELS: Record<(typeof OUTPUT_FORMATS)[number], string> = {
+  pcm_16000: 'Standard, 16 kHz (recommended)',
+  pcm_8000: 'Low data, 8 kHz',
+  pcm_22050: 'Clearer, 22 kHz',
+  pcm_24000: 'Clearer, 24 kHz',
+  pcm_44100: 'High quality, 44.1 kHz (more data)',
+  pcm_48000: 'Highest quality, 48 kHz (most data)',
+  ulaw_8000: 'Telephone systems, 8 kHz',
+};
+
 const OVERRIDE_LABELS: Record<Override, string> = {
   first_message: 'First message',
   prompt: 'Prompt',
@@ -155,8 +166,8 @@ export function AgentFormDialog({ open, agent, library, onClose }: AgentFormDial
           helperText={
             errors.provider ??
             (values.provider === 'local'
-              ? 'Answers from your content library on this server'
-              : 'A real ElevenLabs agent with this Agent ID (needs ELEVENLABS_API_KEY)')
+              ? 'Answers from your content library, on this server, with no outside service'
+              : 'An agent hosted by ElevenLabs (a voice AI service) with this Agent ID; needs its API key on the server')
           }
         >
           <MenuItem value="local">Local Field Advisor</MenuItem>
@@ -194,12 +205,23 @@ export function AgentFormDialog({ open, agent, library, onClose }: AgentFormDial
           label="Voice"
           autoComplete="off"
           {...field('voice')}
-          helperText={errors.voice ?? 'Empty for the default (flite: slt, kal, awb, rms)'}
+          helperText={
+            errors.voice ??
+            'Empty: the default voice. This server speaks with slt (female), kal, awb or rms (male).'
+          }
         />
-        <TextField select label="Audio Format" {...field('outputFormat')}>
+        <TextField
+          select
+          label="Audio Format"
+          {...field('outputFormat')}
+          helperText={
+            errors.outputFormat ??
+            'How the spoken answer is sent. Standard suits phones; lower uses less mobile data.'
+          }
+        >
           {OUTPUT_FORMATS.map((f) => (
             <MenuItem key={f} value={f}>
-              {f}
+              {OUTPUT_FORMAT_LABELS[f]}
             </MenuItem>
           ))}
         </TextField>

@@ -209,6 +209,22 @@ describe('/fast-redeploy', () => {
     expect(await screen.findByRole('listitem', { name: 'Rigging Coach' })).toBeInTheDocument();
   });
 
+  it('speaks the owner’s language: audio formats and voices in words, no wire names', async () => {
+    serve();
+    const { user } = renderApp('/fast-redeploy');
+    await screen.findByRole('listitem', { name: 'Field Advisor' }, pageLoad);
+    await user.click(screen.getByRole('button', { name: 'Add Agent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Agent' });
+    expect(within(dialog).getByRole('combobox', { name: 'Audio Format' })).toHaveTextContent(
+      'Standard, 16 kHz (recommended)',
+    );
+    await user.click(within(dialog).getByRole('combobox', { name: 'Audio Format' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent ?? '');
+    expect(options).toContain('Telephone systems, 8 kHz');
+    expect(options.join(' ')).not.toMatch(/pcm_|ulaw_/);
+    expect(within(dialog).queryByText(/flite/)).not.toBeInTheDocument();
+  });
+
   it('deletes an agent no room uses after confirming', async () => {
     const { requests } = serve();
     const { user } = renderApp('/fast-redeploy');

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { clearStoredAuth } from '../../../shared/session/auth-storage';
 import { config } from '../../../shared/config';
@@ -13,6 +13,9 @@ import { needsPasswordChange } from '../password-change';
 import { useSignInServices } from '../sign-in-services';
 import { ChangePasswordForm } from './change-password-form';
 import { SignInForm } from './sign-in-form';
+
+// Loaded when asked for: the sign-in screen's budget stays for signing in.
+const ForgotPasswordForm = lazy(() => import('./forgot-password-form'));
 import { SupportContacts } from './support-contacts';
 
 /**
@@ -25,6 +28,7 @@ export function LoginPage() {
   const [statusUserDismissed, setStatusUserDismissed] = useState(false);
   const [signedIn, setSignedIn] = useState(false);
   const [formKey, setFormKey] = useState(0);
+  const [forgot, setForgot] = useState(false);
 
   if (isLoading) return <LoadingState label="Loading..." />;
 
@@ -68,11 +72,16 @@ export function LoginPage() {
       <Card sx={{ p: { xs: 2.5, sm: 4 } }}>
         {pendingUser ? (
           <ChangePasswordForm user={pendingUser} onBack={backToLogin} />
+        ) : forgot ? (
+          <Suspense fallback={<LoadingState label="Loading..." />}>
+            <ForgotPasswordForm onBack={() => setForgot(false)} />
+          </Suspense>
         ) : (
           <SignInForm
             key={formKey}
             onPasswordChangeRequired={setChangeUser}
             onSignedIn={() => setSignedIn(true)}
+            onForgotPassword={() => setForgot(true)}
           />
         )}
       </Card>

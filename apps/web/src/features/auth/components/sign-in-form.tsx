@@ -21,9 +21,15 @@ export interface SignInFormProps {
   onPasswordChangeRequired: (user: User) => void;
   /** Signed in; the full page load to '/' is scheduled. */
   onSignedIn: () => void;
+  /** 'Forgot password?': show the reset request form instead. */
+  onForgotPassword?: () => void;
 }
 
-export function SignInForm({ onPasswordChangeRequired, onSignedIn }: SignInFormProps) {
+export function SignInForm({
+  onPasswordChangeRequired,
+  onSignedIn,
+  onForgotPassword,
+}: SignInFormProps) {
   const services = useSignInServices();
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -116,6 +122,11 @@ export function SignInForm({ onPasswordChangeRequired, onSignedIn }: SignInFormP
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
+        {onForgotPassword ? (
+          <Button type="button" variant="text" fullWidth onClick={onForgotPassword}>
+            Forgot password?
+          </Button>
+        ) : null}
       </Box>
     </Box>
   );

@@ -1,5 +1,7 @@
 import type {
   ContentAccessRecord,
+  ContentBulkBody,
+  ContentBulkResult,
   ContentPermission,
   CreateContentBody,
   ManagedContentItem,
@@ -60,6 +62,15 @@ export const contentManagementApi = api.injectEndpoints({
         { type: 'ContentPermission', id: LIST },
       ],
     }),
+    /** The table's bulk actions: one request over every selected item. */
+    bulkContent: build.mutation<ContentBulkResult, ContentBulkBody>({
+      query: (body) => ({ url: '/api/dashboard/content/bulk', method: 'POST', body }),
+      invalidatesTags: [
+        ...contentListTags,
+        { type: 'ContentAccess', id: LIST },
+        { type: 'ContentPermission', id: LIST },
+      ],
+    }),
     /** One user's grant or revoke; the bulk action sends one per user and refetches once. */
     setContentPermission: build.mutation<unknown, SetContentPermissionBody>({
       query: (body) => ({ url: '/api/content/permissions', method: 'POST', body }),
@@ -76,4 +87,5 @@ export const {
   useUpdateContentMutation,
   useDeleteContentMutation,
   useSetContentPermissionMutation,
+  useBulkContentMutation,
 } = contentManagementApi;

@@ -1,10 +1,19 @@
 import type { ContentAccessRecord } from '@fieldcraft/contracts';
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
-/** 'n hours ago' under 24 hours, otherwise whole days (spec §9). */
+/**
+ * "just now" under a minute, minutes under an hour, hours under a day, then whole days: the
+ * spec's hours and days, without the "0 hours ago" it gave a click made a moment ago.
+ */
 export function lastClickedText(accessedAt: string, now = Date.now()): string {
   const elapsed = Math.max(0, now - new Date(accessedAt).getTime());
+  if (elapsed < MINUTE) return 'just now';
+  if (elapsed < HOUR) {
+    const minutes = Math.floor(elapsed / MINUTE);
+    return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} ago`;
+  }
   const hours = Math.floor(elapsed / HOUR);
   if (hours < 24) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
   const days = Math.floor(hours / 24);

@@ -17,8 +17,11 @@ describe('saveErrorMessage', () => {
 
 describe('lastClickedText', () => {
   const now = Date.parse('2026-11-22T12:00:00Z');
-  it('shows hours under 24 hours, whole days otherwise', () => {
-    expect(lastClickedText('2026-11-22T11:59:00Z', now)).toBe('0 hours ago');
+  it('says just now, then minutes, hours under 24 hours, whole days otherwise', () => {
+    expect(lastClickedText('2026-11-22T12:00:00Z', now)).toBe('just now');
+    expect(lastClickedText('2026-11-22T11:59:30Z', now)).toBe('just now');
+    expect(lastClickedText('2026-11-22T11:59:00Z', now)).toBe('1 minute ago');
+    expect(lastClickedText('2026-11-22T11:15:00Z', now)).toBe('45 minutes ago');
     expect(lastClickedText('2026-11-22T11:00:00Z', now)).toBe('1 hour ago');
     expect(lastClickedText('2026-11-21T12:30:00Z', now)).toBe('23 hours ago');
     expect(lastClickedText('2026-11-21T12:00:00Z', now)).toBe('1 day ago');

@@ -106,7 +106,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{user.email}</Typography>
         </Box>
         <Divider component="li" role="separator" />
-        <MenuItem component={RouterLink} to={paths.home.getHref()} onClick={close}>
+        <MenuItem component={RouterLink} to={paths.profile.getHref()} onClick={close}>
           <ListItemIcon>
             <PersonIcon fontSize="small" />
           </ListItemIcon>

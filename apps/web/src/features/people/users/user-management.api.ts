@@ -6,6 +6,7 @@ import type {
   ManagedRoom,
   ManagedUser,
   ManagedUserListQueryInput,
+  PasswordResetRequest,
   ResetPasswordBody,
   ResetPasswordResponse,
   UpdateManagedUserBody,
@@ -37,6 +38,11 @@ export const userManagementApi = api
   .enhanceEndpoints({ addTagTypes: ['ManagedUser', 'UserAccess', 'ManagedRoom', 'Company'] })
   .injectEndpoints({
     endpoints: (build) => ({
+      /** "Forgot password" requests waiting for a temporary password; a reset answers them. */
+      getPasswordResetRequests: build.query<PasswordResetRequest[], void>({
+        query: () => '/api/people/password-reset-requests',
+        providesTags: [{ type: 'ManagedUser', id: LIST }],
+      }),
       getManagedUsers: build.query<ManagedUser[], ManagedUserListQueryInput>({
         query: (query) => `/api/people/users${usersQueryString(query)}`,
         providesTags: (users = []) => [
@@ -111,6 +117,7 @@ export const userManagementApi = api
   });
 
 export const {
+  useGetPasswordResetRequestsQuery,
   useGetManagedUsersQuery,
   useCreateManagedUserMutation,
   useUpdateManagedUserMutation,

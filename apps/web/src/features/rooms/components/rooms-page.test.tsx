@@ -469,15 +469,5 @@ describe('owner tools', () => {
       expect(screen.queryByRole('article', { name: 'Site Safety' })).not.toBeInTheDocument(),
     );
   });
-
-  it('Edit Room only says it is coming soon', async () => {
-    serveOwner();
-    const { user } = renderApp('/rooms');
-    const live = await screen.findByRole('article', { name: 'Concrete Basics' });
-    await user.click(within(live).getByRole('button', { name: 'Edit Room' }));
-    expect(await within(toasts()).findByText('Coming Soon')).toBeInTheDocument();
-    expect(
-      within(toasts()).getByText('Room editing functionality will be available soon.'),
-    ).toBeInTheDocument();
-  });
+  // Edit Room: room-edit.test.tsx.
 });

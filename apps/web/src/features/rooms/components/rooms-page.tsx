@@ -12,9 +12,7 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAppDispatch } from '../../../shared/store/hooks';
 import { paths } from '../../../shared/paths';
-import { showToast } from '../../../shared/toasts/toasts.slice';
 import {
   accessibleRooms,
   categoriesOf,
@@ -30,14 +28,18 @@ import {
 } from '../rooms.api';
 import { useOwnerAction } from '../use-owner-action';
 import { AddUserDialog } from './add-user-dialog';
-import { CreateRoomDialog } from './create-room-dialog';
+import { RoomFormDialog } from './room-form-dialog';
 import { ManageAccessDialog } from './manage-access-dialog';
 import { RoomCard, type RoomCardOwnerActions } from './room-card';
 import { RoomsFilterCard } from './rooms-filter-card';
 import { RoomsSummary } from './rooms-summary';
 
 type OpenDialog =
-  { kind: 'createRoom' } | { kind: 'addUser' } | { kind: 'access'; roomId: number | null } | null;
+  | { kind: 'createRoom' }
+  | { kind: 'editRoom'; room: Room }
+  | { kind: 'addUser' }
+  | { kind: 'access'; roomId: number | null }
+  | null;
 
 /**
  * /rooms: the rooms this person may enter, with search and filters, and for an OWNER the tools
@@ -45,13 +47,18 @@ type OpenDialog =
  */
 export function RoomsPage({ user }: { user: User }) {
   const isOwner = user.role === 'OWNER';
-  const dispatch = useAppDispatch();
   const run = useOwnerAction();
   const { data, isLoading } = useGetUserRoomsQuery();
   const [updateStatus] = useUpdateRoomStatusMutation();
   const [deleteRoom] = useDeleteRoomMutation();
   const [filters, setFilters] = useState(noFilters);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // The room form keeps its room while it animates closed, so its title does not flip.
+  const [formRoom, setFormRoom] = useState<Room | null>(null);
+  const openRoomForm = (room: Room | null) => {
+    setFormRoom(room);
+    setDialog(room ? { kind: 'editRoom', room } : { kind: 'createRoom' });
+  };
 
   const rooms = useMemo(() => accessibleRooms(data ?? []), [data]);
   const shown = useMemo(() => filterRooms(rooms, filters), [rooms, filters]);
@@ -59,13 +66,7 @@ export function RoomsPage({ user }: { user: User }) {
 
   const ownerActions: RoomCardOwnerActions | undefined = isOwner
     ? {
-        onEdit: () =>
-          dispatch(
-            showToast({
-              title: 'Coming Soon',
-              description: 'Room editing functionality will be available soon.',
-            }),
-          ),
+        onEdit: (room: Room) => openRoomForm(room),
         onManageAccess: (room: Room) => setDialog({ kind: 'access', roomId: room.id }),
         onToggleStatus: (room: Room) =>
           void run(
@@ -121,11 +122,7 @@ export function RoomsPage({ user }: { user: User }) {
             '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } },
           }}
         >
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setDialog({ kind: 'createRoom' })}
-          >
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openRoomForm(null)}>
             Create New Room
           </Button>
           <Button
@@ -210,7 +207,11 @@ export function RoomsPage({ user }: { user: User }) {
 
       {isOwner ? (
         <>
-          <CreateRoomDialog open={dialog?.kind === 'createRoom'} onClose={() => setDialog(null)} />
+          <RoomFormDialog
+            open={dialog?.kind === 'createRoom' || dialog?.kind === 'editRoom'}
+            room={formRoom}
+            onClose={() => setDialog(null)}
+          />
           <AddUserDialog open={dialog?.kind === 'addUser'} onClose={() => setDialog(null)} />
           <ManageAccessDialog
             open={dialog?.kind === 'access'}

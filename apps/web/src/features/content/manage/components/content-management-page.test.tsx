@@ -344,8 +344,9 @@ describe('content management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Content' }));
     expect(await within(toasts()).findByText('Content saved successfully!')).toBeInTheDocument();
     expect(
+      // The save message says where the item now appears.
       within(toasts()).getByText(
-        'Your new content is now visible on the landing page. Users can see it immediately.',
+        'It now appears on the dashboard, under Read, for everyone with access.',
       ),
     ).toBeInTheDocument();
     expect(state.created).toEqual([
@@ -487,7 +488,7 @@ describe('content management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(
       await within(toasts()).findByText(
-        'Your changes are now visible on the landing page. Users can see the updated content immediately.',
+        'It now appears on the dashboard, under Read, for everyone with access.',
       ),
     ).toBeInTheDocument();
     expect(state.patched[0]).toMatchObject({ title: 'Rebar guide v2', url: '/api/files/a.pdf' });

@@ -1,7 +1,7 @@
 // Over 300 lines: the page runs one save flow (upload with progress and cancel, then create or
 // update, then the spec's toasts) whose steps share its state; the list rows, the form and the
 // access popover are components of their own.
-import type { ContentItem, ContentPermission } from '@fieldcraft/contracts';
+import type { ContentItem, ContentPermission, ManagedContentItem } from '@fieldcraft/contracts';
 import { EmptyState, LoadingState, PageHeader } from '@fieldcraft/ui';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -33,12 +33,10 @@ import { saveErrorMessage, uploadFile, type UploadHandle } from '../upload';
 import { AccessPopover } from './access-popover';
 import { ContentForm } from './content-form';
 import type { ContentFormValues } from './content-form.model';
-import { ContentRow } from './content-row';
-
-const CREATED =
-  'Your new content is now visible on the landing page. Users can see it immediately.';
-const UPDATED =
-  'Your changes are now visible on the landing page. Users can see the updated content immediately.';
+import { allContent, viewContent, whereItShows } from '../content-table.model';
+import { BulkActionsBar } from './bulk-actions-bar';
+import { ContentList } from './content-list';
+import { ContentToolbar } from './content-toolbar';
 
 /** /content-management (OWNER): every item, its status, access and clicks; create and edit. */
 export function ContentManagementPage() {
@@ -61,9 +59,23 @@ export function ContentManagementPage() {
   const [saving, setSaving] = useState(false);
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
   const upload = useRef<UploadHandle | null>(null);
+  const [view, setView] = useState(allContent);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
 
   const users = useMemo(() => allUsers.filter((u) => u.role !== 'OWNER'), [allUsers]);
   const latest = useMemo(() => latestAccessById(accessRecords), [accessRecords]);
+  const shown = useMemo(() => viewContent(items, view, latest), [items, view, latest]);
+  // Only what is still listed stays selected (an item deleted elsewhere drops out).
+  const selectedIds = items.filter((i) => selected.has(i.id)).map((i) => i.id);
+  const select = (ids: number[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
   const permissions = useMemo(() => {
     const map = new Map<string, ContentPermission>();
     for (const p of permissionsQuery.data ?? []) map.set(`${p.contentId}:${p.userId}`, p);
@@ -119,9 +131,11 @@ export function ContentManagementPage() {
         url,
         isActive: values.isActive,
       };
+      let saved: ManagedContentItem;
       try {
-        if (editing) await updateContent({ id: editing.id, ...body }).unwrap();
-        else await createContent(body).unwrap();
+        saved = editing
+          ? await updateContent({ id: editing.id, ...body }).unwrap()
+          : await createContent(body).unwrap();
       } catch (error) {
         const detail = serverErrorDetail(error);
         if (editing) toast('Error', saveErrorMessage(detail ?? 'Failed to update content.'), true);
@@ -133,7 +147,8 @@ export function ContentManagementPage() {
           );
         return;
       }
-      toast('Content saved successfully!', editing ? UPDATED : CREATED);
+      // Says where the item now shows, so the owner knows where to look for it.
+      toast('Content saved successfully!', whereItShows(saved));
       setForm({ open: false, item: null });
     } finally {
       setSaving(false);
@@ -266,42 +281,55 @@ export function ContentManagementPage() {
             />
           </Box>
         ) : (
-          <Box
-            component="ul"
-            sx={{
-              m: 0,
-              p: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' },
-            }}
-          >
-            {items.map((item) => {
-              const last = latest.get(item.id);
-              const isBusy = busyIds.has(item.id);
-              return (
-                <ContentRow
-                  key={item.id}
-                  item={item}
-                  lastClicked={last ? lastClickedText(last) : null}
-                  busy={isBusy}
-                  onToggle={() => void toggle(item)}
-                  onEdit={() => setForm({ open: true, item })}
-                  onDelete={() => void remove(item)}
-                  access={
-                    <AccessPopover
-                      item={item}
-                      users={users}
-                      busy={isBusy}
-                      hasAccess={(userId) => hasAccess(item.id, userId)}
-                      onSet={(userId, canAccess) => void setOne(item, userId, canAccess)}
-                      onBulk={(canAccess) => void setAll(item, canAccess)}
-                    />
-                  }
-                />
-              );
-            })}
-          </Box>
+          <>
+            <ContentToolbar view={view} onChange={setView} />
+            {selectedIds.length > 0 ? (
+              <BulkActionsBar
+                selected={selectedIds}
+                users={users}
+                onClear={() => setSelected(new Set())}
+              />
+            ) : null}
+            {shown.length < items.length ? (
+              <Typography sx={{ color: 'text.secondary', mb: 1 }} aria-live="polite">
+                Showing {shown.length} of {items.length}
+              </Typography>
+            ) : null}
+            {shown.length === 0 ? (
+              <EmptyState
+                icon={<LibraryBooksIcon />}
+                title="No content matches"
+                description="Try other words or filters."
+              />
+            ) : (
+              <ContentList
+                selected={selected}
+                onSelect={select}
+                rows={shown.map((item) => {
+                  const last = latest.get(item.id);
+                  const isBusy = busyIds.has(item.id);
+                  return {
+                    item,
+                    lastClicked: last ? lastClickedText(last) : null,
+                    busy: isBusy,
+                    onToggle: () => void toggle(item),
+                    onEdit: () => setForm({ open: true, item }),
+                    onDelete: () => void remove(item),
+                    access: (
+                      <AccessPopover
+                        item={item}
+                        users={users}
+                        busy={isBusy}
+                        hasAccess={(userId) => hasAccess(item.id, userId)}
+                        onSet={(userId, canAccess) => void setOne(item, userId, canAccess)}
+                        onBulk={(canAccess) => void setAll(item, canAccess)}
+                      />
+                    ),
+                  };
+                })}
+              />
+            )}
+          </>
         )}
       </Box>
       <ContentForm

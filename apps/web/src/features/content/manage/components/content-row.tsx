@@ -18,7 +18,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import Checkbox from '@mui/material/Checkbox';
 import type { ReactNode } from 'react';
+import { formatDate } from '../../../../shared/format/dates';
 
 const TYPE_ICONS: Record<ContentType, ReactNode> = {
   VIMEO: <SmartDisplayIcon />,
@@ -41,13 +43,10 @@ export interface ContentRowProps {
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** Selection for the bulk actions; omitted: no checkbox. */
+  selected?: boolean;
+  onSelect?: (on: boolean) => void;
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 
 /** One managed item: icon, title, badges, dates and its actions. */
 export function ContentRow({
@@ -58,6 +57,8 @@ export function ContentRow({
   onToggle,
   onEdit,
   onDelete,
+  selected,
+  onSelect,
 }: ContentRowProps) {
   const textNote = item.textStatus
     ? describeTextStatus(item.textStatus, item.textStatusReason ?? null)
@@ -77,6 +78,14 @@ export function ContentRow({
       }}
     >
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+        {onSelect ? (
+          <Checkbox
+            checked={Boolean(selected)}
+            onChange={(event) => onSelect(event.target.checked)}
+            slotProps={{ input: { 'aria-label': `Select ${item.title}` } }}
+            sx={{ ml: -1, mt: -0.5 }}
+          />
+        ) : null}
         <Box
           aria-hidden
           sx={{
@@ -139,9 +148,7 @@ export function ContentRow({
           color: 'text.secondary',
         }}
       >
-        <Typography variant="body2">
-          Created {dateFormat.format(new Date(item.createdAt))}
-        </Typography>
+        <Typography variant="body2">Created {formatDate(item.createdAt)}</Typography>
         <Typography variant="body2">
           {lastClicked ? `Last clicked ${lastClicked}` : 'Not clicked yet'}
         </Typography>

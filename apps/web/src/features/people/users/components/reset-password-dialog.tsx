@@ -17,8 +17,11 @@ import { useFormDialogSubmit } from '../../../../shared/forms/use-form-dialog-su
 import { useResetPasswordMutation } from '../user-management.api';
 import { displayName } from '../people-names';
 
+type ResetTarget = Pick<ManagedUser, 'id' | 'firstName' | 'lastName' | 'email'>;
+
 export interface ResetPasswordDialogProps {
-  user: ManagedUser | null;
+  /** Who gets the temporary password (a listed user, or a "forgot password" request's). */
+  user: ResetTarget | null;
   onClose: () => void;
 }
 
@@ -31,7 +34,7 @@ export function ResetPasswordDialog({ user, onClose }: ResetPasswordDialogProps)
   return user ? <ResetPasswordForm key={user.id} user={user} onClose={onClose} /> : null;
 }
 
-function ResetPasswordForm({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
+function ResetPasswordForm({ user, onClose }: { user: ResetTarget; onClose: () => void }) {
   const [reset, { isLoading }] = useResetPasswordMutation();
   const { values, setValue, field, failure, submit } = useFormDialogSubmit(
     { mode: 'generate' as 'generate' | 'set', password: '' },

@@ -1,4 +1,9 @@
-import type { ManagedUser, ManagedUserListQueryInput, User } from '@fieldcraft/contracts';
+import type {
+  ManagedUser,
+  ManagedUserListQueryInput,
+  PasswordResetRequest,
+  User,
+} from '@fieldcraft/contracts';
 import { EmptyState, LoadingState, PageHeader } from '@fieldcraft/ui';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -26,6 +31,7 @@ import {
 import { AccessDialog } from './access-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { ResetRequestsPanel } from './reset-requests-panel';
 import { UserFormDialog } from './user-form-dialog';
 import { noFilters, UserFilters, type UserFilterValues } from './user-filters';
 import { UserList } from './user-list';
@@ -36,7 +42,8 @@ type Dialog =
   | {
       kind: 'edit' | 'reset' | 'access' | 'deactivate' | 'reactivate' | 'impersonate';
       user: ManagedUser;
-    };
+    }
+  | { kind: 'reset-request'; user: PasswordResetRequest['user'] };
 
 /** Mirrors the server's rules (docs/people-and-companies.md); the server decides. */
 function canManage(actor: User, user: ManagedUser): boolean {
@@ -160,6 +167,8 @@ export function UserManagementPage({ user: actor }: { user: User }) {
         }
       />
 
+      <ResetRequestsPanel onReset={(user) => setDialog({ kind: 'reset-request', user })} />
+
       <UserFilters
         isOwner={isOwner}
         search={search}
@@ -241,7 +250,10 @@ export function UserManagementPage({ user: actor }: { user: User }) {
         companies={companies}
         onClose={close}
       />
-      <ResetPasswordDialog user={dialog.kind === 'reset' ? dialog.user : null} onClose={close} />
+      <ResetPasswordDialog
+        user={dialog.kind === 'reset' || dialog.kind === 'reset-request' ? dialog.user : null}
+        onClose={close}
+      />
       <AccessDialog
         user={dialog.kind === 'access' ? dialog.user : null}
         canEdit={dialog.kind === 'access' && (isOwner || Boolean(actor.companyId))}
