@@ -6,6 +6,7 @@ export * from './rooms/rooms.schemas';
 export * from './agents/agents.schemas';
 export * from './voice/voice.schemas';
 export * from './content/content.schemas';
+export * from './content/library.schemas';
 export * from './dashboard/dashboard.schemas';
 export * from './voice/voice-api.schemas';
 export * from './people/people.schemas';
