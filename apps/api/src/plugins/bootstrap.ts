@@ -25,7 +25,7 @@ export const bootstrapPlugin = fp(
     }
     const agent = await ensureDefaultAgent(db);
     if (config.seedDemo) {
-      await seedDemo(db, agent, app.storage, log, app.textExtractor);
+      await seedDemo(db, agent, app.storage, log, app.textExtractor, { generateMedia: true });
       log.info(
         `Demo data ready: user@fieldcraft.local and admin@fieldcraft.local / ${DEMO_PASSWORD}`,
       );
