@@ -22,6 +22,8 @@ import { AgentsPage, AssistantChatPage } from './routes/assistant-pages';
 import { AdminHomePage, OwnerControlPage } from './routes/owner-home-pages';
 // Bulk upload (issue 7).
 import { BulkUploadPage } from './routes/bulk-upload-pages';
+// The library's in-app reader and player.
+import { LibraryItemPage } from './routes/library-pages';
 // Analytics (issue 7).
 import { ContentEngagementPage, KnowledgeGapsPage, VoiceUsagePage } from './routes/analytics-pages';
 
@@ -45,6 +47,10 @@ export const routes: RouteObject[] = [
             offlinePage={OfflineDashboardPage}
           />
         ),
+      },
+      {
+        path: paths.library.path,
+        element: <GuardedPage page={LibraryItemPage} allowedRoles={everyone} />,
       },
       {
         path: paths.rooms.path,
