@@ -200,7 +200,9 @@ describeEachDatabase('the library: reader, resume, durations, file names', (ctx)
       expect(html).toContain(
         '<a href="https://example.com/guide" target="_blank" rel="noopener noreferrer">Read the guide</a>',
       );
-    });
+      // Three worker threads per file (text at upload, text at create, HTML here), from the
+      // sources through tsx: slow on a loaded machine, not a limit of the feature.
+    }, 120_000);
 
     it('gives a PDF to the viewer, a text file as text and news as its own text', async () => {
       const pdf = await createWithFile('c.pdf', await demoFile('site-safety-checklist.pdf'), {
