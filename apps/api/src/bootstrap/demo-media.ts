@@ -10,8 +10,9 @@ import { measureDuration } from '../content/media-duration';
  * The demo library's video and audio, made from text when the demo is seeded: the speech
  * programs the voice runtime already uses (espeak-ng, else flite) read the scripts below, and
  * Debian's ffmpeg turns the narrated slides into a small H.264 video. Nothing is downloaded.
- * Made once per machine and script (a cache folder under the system's temp folder), so a
- * restart or a test run does not encode again. When the programs are missing the seed keeps
+ * Made once per machine and script (a cache folder under the system's temp folder), after the
+ * server has started (encoding takes seconds; the start does not wait), then swapped in for
+ * the shipped clips; a restart finds them made. When the programs are missing the seed keeps
  * the small shipped clips (demo-files/). docs/library.md.
  */
 
@@ -48,6 +49,9 @@ export const DEMO_AUDIO_SCRIPT = [
   'That is the end of this briefing. Work safe.',
 ].join(' ');
 
+const VIDEO_FILE = 'crane-signals-toolbox-talk.mp4';
+const AUDIO_FILE = 'hearing-protection-briefing.wav';
+
 /** Debian's DejaVu (fonts-dejavu-core, which ffmpeg's fontconfig pulls in) or Liberation. */
 const BOLD_FONTS = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
@@ -65,9 +69,12 @@ function onPath(name: string): string | null {
   return null;
 }
 
+let abort: AbortSignal | undefined;
+
 function run(cmd: string, args: string[], timeoutMs = 120_000): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 }, (err, _o, stderr) =>
+    const options = { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, signal: abort };
+    execFile(cmd, args, options, (err, _o, stderr) =>
       err
         ? reject(new Error(`${cmd} failed: ${String(stderr).slice(-500) || err.message}`))
         : resolve(),
@@ -107,7 +114,7 @@ export interface DemoMedia {
 }
 
 async function makeAudio(speak: (t: string, o: string) => Promise<void>, dir: string) {
-  const out = path.join(dir, 'hearing-protection-briefing.wav');
+  const out = path.join(dir, AUDIO_FILE);
   if (existsSync(out)) return out;
   const work = await mkdtemp(path.join(dir, 'work-'));
   try {
@@ -121,7 +128,7 @@ async function makeAudio(speak: (t: string, o: string) => Promise<void>, dir: st
 }
 
 async function makeVideo(speak: (t: string, o: string) => Promise<void>, dir: string) {
-  const out = path.join(dir, 'crane-signals-toolbox-talk.mp4');
+  const out = path.join(dir, VIDEO_FILE);
   if (existsSync(out)) return out;
   const work = await mkdtemp(path.join(dir, 'work-'));
   try {
@@ -201,28 +208,49 @@ async function makeVideo(speak: (t: string, o: string) => Promise<void>, dir: st
   }
 }
 
-/**
- * Makes (or finds, from an earlier run) the demo video and audio. Never throws: whatever
- * cannot be made is null, and the seed falls back to the shipped clip.
- */
-export async function demoMedia(warn: (msg: string, err?: unknown) => void): Promise<DemoMedia> {
-  const speak = speaker();
-  if (!speak) return { video: null, audio: null };
+function cacheDir(): string {
   const version = createHash('sha256')
     .update(JSON.stringify([DEMO_VIDEO_SLIDES, DEMO_AUDIO_SCRIPT, onPath('espeak-ng') ? 'e' : 'f']))
     .digest('hex')
     .slice(0, 16);
-  const dir = path.join(tmpdir(), `fieldcraft-demo-media-${version}`);
-  await mkdir(dir, { recursive: true });
-  const audio = await makeAudio(speak, dir).catch((err: unknown) => {
-    warn('could not make the demo audio briefing; using the shipped clip', err);
-    return null;
-  });
-  const video = onPath('ffmpeg')
-    ? await makeVideo(speak, dir).catch((err: unknown) => {
-        warn('could not make the demo video; using the shipped clip', err);
-        return null;
-      })
-    : null;
-  return { video, audio };
+  return path.join(tmpdir(), `fieldcraft-demo-media-${version}`);
+}
+
+/** What an earlier run made already (no programs run): instant, for the seed at start. */
+export function cachedDemoMedia(): DemoMedia {
+  if (!speaker()) return { video: null, audio: null };
+  const dir = cacheDir();
+  const found = (name: string) => (existsSync(path.join(dir, name)) ? path.join(dir, name) : null);
+  return { video: found(VIDEO_FILE), audio: found(AUDIO_FILE) };
+}
+
+/**
+ * Makes (or finds, from an earlier run) the demo video and audio. Never throws: whatever
+ * cannot be made is null, and the seed keeps the shipped clip. `signal` stops the programs
+ * (the server is closing).
+ */
+export async function demoMedia(
+  warn: (msg: string, err?: unknown) => void,
+  signal?: AbortSignal,
+): Promise<DemoMedia> {
+  const speak = speaker();
+  if (!speak) return { video: null, audio: null };
+  abort = signal;
+  try {
+    const dir = cacheDir();
+    await mkdir(dir, { recursive: true });
+    const audio = await makeAudio(speak, dir).catch((err: unknown) => {
+      warn('could not make the demo audio briefing; keeping the shipped clip', err);
+      return null;
+    });
+    const video = onPath('ffmpeg')
+      ? await makeVideo(speak, dir).catch((err: unknown) => {
+          warn('could not make the demo video; keeping the shipped clip', err);
+          return null;
+        })
+      : null;
+    return { video, audio };
+  } finally {
+    abort = undefined;
+  }
 }

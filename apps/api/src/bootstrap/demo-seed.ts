@@ -7,12 +7,16 @@ import { defaultTextExtractionLimits, TextExtractor } from '../lib/extraction-wo
 import type { FileStorage } from '../lib/storage';
 import { fileUrl, indexContentText } from '../content/content.service';
 import { recordContentDuration } from '../content/library.service';
-import { demoMedia, type DemoMedia } from './demo-media';
+import { type DemoMedia } from './demo-media';
+import { setContentFile } from '../content/library.repository';
+import { stat } from 'node:fs/promises';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import type { Agent } from '../agents/agents.repository';
 import {
+  countItemsUsingFile,
   findContentIdByTitle,
+  findContentRow,
   insertContentItem,
   type NewContentItem,
   setContentPermission,
@@ -208,7 +212,8 @@ export async function seedDemo(
   storage?: FileStorage,
   log?: FastifyBaseLogger,
   extractor?: TextExtractor,
-  options: { generateMedia?: boolean } = {},
+  /** Made demo media to store instead of the shipped clips (bootstrap: what is cached). */
+  options: { media?: DemoMedia } = {},
 ): Promise<void> {
   // Tests seed without an app's extractor: one of their own, with the default limits.
   const reader = extractor ?? new TextExtractor(defaultTextExtractionLimits());
@@ -255,11 +260,7 @@ export async function seedDemo(
   for (const item of DEMO_FILE_CONTENT) {
     if ((await findContentIdByTitle(db, item.title)) === undefined) missing.push(item);
   }
-  // Tests seed with the shipped clips; a real start (bootstrap) makes the narrated ones.
-  const made: DemoMedia =
-    options.generateMedia && missing.some((m) => m.generated)
-      ? await demoMedia((msg, err) => log?.warn({ err }, msg))
-      : { video: null, audio: null };
+  const made: DemoMedia = options.media ?? { video: null, audio: null };
   for (const { file, generated, ...item } of missing) {
     const source = (generated && made[generated]) || path.join(DEMO_FILES_DIR, file);
     if (!existsSync(source)) {
@@ -273,4 +274,34 @@ export async function seedDemo(
     await indexContentText(db, storage, log ?? noLog, { ...item, id, fileKey }, reader);
     await recordContentDuration(db, storage, log ?? noLog, { id, type: item.type, fileKey });
   }
+}
+
+/**
+ * Swaps the made media in for the shipped clips of the demo items that still have them (an
+ * owner's own file stays), once they are made after the start (bootstrap). Returns how many
+ * items changed.
+ */
+export async function upgradeDemoMedia(
+  db: Db,
+  storage: FileStorage,
+  log: FastifyBaseLogger,
+  media: DemoMedia,
+): Promise<number> {
+  let changed = 0;
+  for (const { file, generated, title, type } of DEMO_FILE_CONTENT) {
+    const made = generated && media[generated];
+    if (!made) continue;
+    const id = await findContentIdByTitle(db, title);
+    const row = id === undefined ? undefined : await findContentRow(db, id);
+    if (!row?.file_key) continue;
+    const shippedSize = (await stat(path.join(DEMO_FILES_DIR, file))).size;
+    if ((await storage.size(row.file_key)) !== shippedSize) continue;
+    const temp = await storage.writeTemp(createReadStream(made));
+    const fileKey = await temp.commit(path.extname(made).slice(1));
+    await setContentFile(db, row.id, fileUrl(fileKey), fileKey);
+    if ((await countItemsUsingFile(db, row.file_key)) === 0) await storage.remove(row.file_key);
+    await recordContentDuration(db, storage, log, { id: row.id, type, fileKey });
+    changed += 1;
+  }
+  return changed;
 }

@@ -71,6 +71,20 @@ export async function setContentDuration(
     .execute();
 }
 
+/** Points an item at another stored file (the demo's made media replacing a shipped clip). */
+export async function setContentFile(
+  db: Db,
+  contentId: number,
+  url: string,
+  fileKey: string,
+): Promise<void> {
+  await db
+    .updateTable('content_items')
+    .set({ url, file_key: fileKey, updated_at: sql<Date>`now()` })
+    .where('id', '=', contentId)
+    .execute();
+}
+
 /** The title of the (oldest) item using file `key`: the name a download is given. */
 export async function findTitleOfFile(db: Db, key: string): Promise<string | undefined> {
   const row = await db

@@ -59,6 +59,8 @@ export const EnvSchema = z.object({
     z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   ),
   SEED_DEMO: optionalText.transform((v) => v === '1' || v === 'true'),
+  // 0: the demo keeps its small shipped clips (no narrated video made from text).
+  DEMO_MEDIA: optionalText.transform((v) => v !== '0' && v !== 'false'),
   // Unset → the default build output; set but empty → do not serve a web app (dev mode).
   WEB_DIST_DIR: z.string().trim().optional(),
   WEB_SSR_DIR: z.string().trim().optional(),
@@ -200,6 +202,8 @@ export interface AppConfig {
   /** null → a random one is generated and printed once. */
   ownerPassword: string | null;
   seedDemo: boolean;
+  /** With seedDemo: make the narrated demo video and audio from text (docs/library.md). */
+  demoMedia: boolean;
   /** Absolute path of the built web app, or null to serve none. */
   webDistDir: string | null;
   /** Absolute path of the built first-view renderer (entry-server.mjs), or null for none. */
@@ -347,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ownerEmail: e.OWNER_EMAIL,
     ownerPassword: e.OWNER_PASSWORD ?? null,
     seedDemo: e.SEED_DEMO,
+    demoMedia: e.DEMO_MEDIA,
     webDistDir: webDist === '' ? null : path.resolve(cwd, webDist),
     // Beside the web app by default (dist/apps/web-ssr); set but empty: no first view.
     webSsrDir:
