@@ -17,7 +17,7 @@ export const SAVE_EVERY_MS = 10_000;
 export function useResumePlayback(contentId: number | null, saved: number | undefined) {
   const [save] = useSavePlaybackPositionMutation();
   const element = useRef<HTMLMediaElement | null>(null);
-  const sent = useRef({ time: -1, at: 0 });
+  const sent = useRef({ time: 0, at: 0 });
   const applied = useRef(false);
 
   const send = useCallback(
@@ -62,7 +62,7 @@ export function useResumePlayback(contentId: number | null, saved: number | unde
 
   useEffect(() => {
     applied.current = false;
-    sent.current = { time: -1, at: 0 };
+    sent.current = { time: 0, at: 0 };
   }, [contentId]);
 
   useEffect(() => apply(), [apply]);

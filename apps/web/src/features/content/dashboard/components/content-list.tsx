@@ -37,6 +37,8 @@ export interface ContentListProps {
   /** A control beside the row (not inside its button), e.g. saving the item for offline use. */
   action?: (item: ContentItem) => ReactNode;
   facts?: RowFacts;
+  /** Without signal the reader cannot load: rows open the saved copy of the file instead. */
+  offline?: boolean;
 }
 
 /**
@@ -46,8 +48,8 @@ export interface ContentListProps {
  * does (onChoose: the access is recorded, then the reader opens or the video plays in the
  * Watch panel). A video row keeps the role of a button (it plays here); Space presses it.
  */
-function rowLinkProps(item: ContentItem) {
-  const reader = readerHref(item);
+function rowLinkProps(item: ContentItem, toReader: boolean) {
+  const reader = toReader ? readerHref(item) : undefined;
   if (reader) return { component: RouterLink, to: reader };
   const href = fileHref(item);
   if (!href) return {};
@@ -121,6 +123,7 @@ export function ContentList({
   label,
   action,
   facts = NO_FACTS,
+  offline = false,
 }: ContentListProps) {
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 3, overflow: 'hidden' }}>
@@ -137,7 +140,7 @@ export function ContentList({
               sx={{ '& .MuiListItemSecondaryAction-root': { right: 8 } }}
             >
               <ListItemButton
-                {...rowLinkProps(item)}
+                {...rowLinkProps(item, !offline)}
                 selected={selectedId === item.id}
                 onClick={(event) => {
                   event.preventDefault();

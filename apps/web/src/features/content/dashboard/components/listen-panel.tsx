@@ -33,6 +33,7 @@ export function ListenPanel({ items, loading, onChoose, saved, offline, facts }:
           label="Audio"
           items={items}
           facts={facts}
+          offline={offline}
           onChoose={onChoose}
           {...savedRowProps(saved)}
         />

@@ -33,6 +33,7 @@ export function ReadPanel({ items, loading, onChoose, saved, offline, facts }: R
           label="Reading"
           items={items}
           facts={facts}
+          offline={offline}
           onChoose={onChoose}
           {...savedRowProps(saved)}
         />
