@@ -1,8 +1,14 @@
-import { MAX_PLAYBACK_SECONDS } from '@fieldcraft/contracts';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { sessionHeaders } from '../../../shared/api/request';
 import { useSavePlaybackPositionMutation } from './library.api';
 import { resumeFrom } from './media-time';
+
+/**
+ * The server's ceiling (MAX_PLAYBACK_SECONDS in libs/contracts), repeated here as a literal: a
+ * value import from the contracts barrel pulls its zod schemas into the page's chunk, which
+ * broke the chunk order of the built app ("… is not a constructor" on /library).
+ */
+const MAX_PLAYBACK_SECONDS = 24 * 60 * 60;
 
 /** At most one save per this many milliseconds while playing; pause, seek and leaving save now. */
 export const SAVE_EVERY_MS = 10_000;

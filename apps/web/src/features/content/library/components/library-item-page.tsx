@@ -54,7 +54,7 @@ export function LibraryItemPage(_props: LibraryItemPageProps) {
       component={RouterLink}
       to={paths.dashboard.getHref()}
       startIcon={<ArrowBackIcon />}
-      sx={{ alignSelf: 'flex-start', minHeight: 44 }}
+      sx={{ justifySelf: 'start', minHeight: 44 }}
     >
       Library
     </Button>

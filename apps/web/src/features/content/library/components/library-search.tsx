@@ -64,7 +64,11 @@ export function LibraryToolbar({ query, onQuery, kind, onKind }: LibraryToolbarP
         onChange={(_e, value: LibraryKind | null) => onKind(value ?? 'all')}
         aria-label="Show"
         size="small"
-        sx={{ flex: 'none', '& .MuiToggleButton-root': { minHeight: 44, px: 2 } }}
+        sx={{
+          flex: 'none',
+          // MUI's unselected text (action.active) is too faint on the outdoor and light themes.
+          '& .MuiToggleButton-root': { minHeight: 44, px: 2, color: 'text.primary' },
+        }}
       >
         {LIBRARY_KINDS.map((k) => (
           <ToggleButton key={k.value} value={k.value}>
