@@ -36,6 +36,8 @@ export async function recordContentDuration(
 export function humanFileName(title: string | undefined, key: string): string {
   const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
   let base = (title ?? '')
+    // Control characters are exactly what a file name must not carry.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f\\/:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

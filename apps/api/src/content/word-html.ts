@@ -64,6 +64,7 @@ const escapeAttr = (value: string) =>
 function safeHref(raw: string | null): string | null {
   if (raw === null) return null;
   // Control characters and whitespace inside a scheme are ignored by browsers ("java\tscript:").
+  // eslint-disable-next-line no-control-regex
   const href = decode(raw).replace(/[\u0000-\u0020\u007f]+/g, '');
   if (/^(https?:\/\/|mailto:)/i.test(href)) return href;
   return null;
