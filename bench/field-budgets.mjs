@@ -26,9 +26,10 @@
 //                    first render has committed); "n/a" when the built app never sets it.
 //  (c) usable without JavaScript, once: a context with JavaScript off and the session cookie
 //      opens /dashboard; it passes when the greeting is there (the server drew the first view)
-//      and every Watch/Read/Listen row whose item opens a same-origin file (VIDEO, AUDIO,
-//      DOCUMENT, PDFs: fileHref in apps/web/src/features/content/dashboard/use-content-click.ts) is an
-//      <a> linking to that file, the link answers 200 (context.request.get), and no other row is
+//      and every Watch/Read/Listen row whose item leads somewhere is an <a> to it — an uploaded
+//      video to its file, news, Word and same-site audio, documents and PDFs to the in-app reader
+//      /library/:id (fileHref and readerHref in apps/web/src/features/content/dashboard/
+//      use-content-click.ts) — the link answers 200 (context.request.get), and no other row is
 //      a link.
 //  Verdict, cold and service-worker: usable = first view within the budget AND (c) passed.
 import { spawn } from 'node:child_process';
@@ -195,12 +196,21 @@ try {
   }
 
   // ---- (c) usable without JavaScript ------------------------------------------------------------
-  // Which rows must be links: the same rule as fileHref in features/content/dashboard/use-content-click.ts.
+  // Which rows must be links, and to where: the same rules as fileHref and readerHref in
+  // features/content/dashboard/use-content-click.ts (a video to its file, news, Word and
+  // same-site audio, documents and PDFs to the in-app reader /library/:id).
+  const sitePath = (item) => /^\/(?![/\\])/.test(item.url ?? '');
   const opensFile = (item) =>
-    /^\/(?![/\\])/.test(item.url ?? '') &&
+    sitePath(item) &&
     item.type !== 'VIMEO' &&
     (['VIDEO', 'AUDIO', 'DOCUMENT', 'PDF'].includes(item.type) ||
       /\.pdf(?:$|[?#])/i.test(item.url));
+  const rowHref = (item) => {
+    if (item.type === 'NEWS' || (item.type === 'WORD' && sitePath(item)))
+      return `/library/${item.id}`;
+    if (!opensFile(item)) return null;
+    return item.type === 'VIDEO' ? item.url : `/library/${item.id}`;
+  };
   const PANELS = [
     ['Watch', 'Choose Video'],
     ['Read', 'Reading'],
@@ -254,28 +264,26 @@ try {
         for (const row of rows) {
           const item = items.find((i) => row.text.startsWith(i.title));
           if (item) listed.add(item.id);
-          const wanted = item && opensFile(item);
+          const wanted = item ? rowHref(item) : null;
           if (wanted) summary.fileRows += 1;
           if (row.tag === 'a' && row.href) {
             summary.links += 1;
             if (!wanted)
               result.problems.push(
-                `${panel}: "${item?.title ?? row.text}" is a link but opens no file`,
+                `${panel}: "${item?.title ?? row.text}" is a link but opens nothing`,
               );
-            else if (row.href !== item.url)
-              result.problems.push(
-                `${panel}: "${item.title}" links to ${row.href}, not ${item.url}`,
-              );
+            else if (row.href !== wanted)
+              result.problems.push(`${panel}: "${item.title}" links to ${row.href}, not ${wanted}`);
             const answer = await context.request.get(new URL(row.href, ORIGIN).href);
             if (answer.status() === 200) summary.answering += 1;
             else result.problems.push(`${panel}: ${row.href} answered ${answer.status()}`);
           } else if (wanted) {
-            result.problems.push(`${panel}: "${item.title}" is not a link to ${item.url}`);
+            result.problems.push(`${panel}: "${item.title}" is not a link to ${wanted}`);
           }
         }
         result.panels.push(summary);
       }
-      for (const item of items.filter((i) => opensFile(i) && !listed.has(i.id)))
+      for (const item of items.filter((i) => rowHref(i) && !listed.has(i.id)))
         result.problems.push(`"${item.title}" (${item.type}) is not on the page`);
       if (!result.panels.some((p) => p.fileRows > 0))
         result.problems.push('no row opens a file: nothing to check');

@@ -2,12 +2,14 @@
 // when nothing changed), then run the API in THIS process so signals reach it directly.
 import { pathToFileURL } from 'node:url';
 import { ensureDependencies, run } from './ensure-deps.mjs';
+import { ensureMedia } from './ensure-media.mjs';
 import { ensureSpeech } from './ensure-speech.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
 ensureDependencies(root);
 ensureSpeech(); // never fails the start: without the programs, text chat still works
+if (process.env.SEED_DEMO === '1') ensureMedia(); // the demo's narrated video; optional too
 
 const built = run(
   'npx',

@@ -125,13 +125,14 @@ test('owner publishes content; a user watches, reads and follows links; revoked 
   await expect(news.watch().getByText('Standby', { exact: true })).toBeVisible();
   await expect(news.watch().locator('iframe')).toHaveCount(0);
 
-  const [pdfTab] = await Promise.all([
-    user.context().waitForEvent('page'),
-    news.item(news.read(), pdf).click(),
-  ]);
-  await pdfTab.waitForLoadState('domcontentloaded').catch(() => undefined);
-  expect(new URL(pdfTab.url()).pathname).toMatch(/^\/api\/files\/[0-9a-f]{32}\.pdf$/);
-  await pdfTab.close();
+  // A PDF opens in the app's reader (the browser's viewer in a frame), not in a new tab.
+  await news.item(news.read(), pdf).click();
+  await expect(user).toHaveURL(/\/library\/\d+$/);
+  await expect(user.locator('iframe[title$="(PDF)"]')).toHaveAttribute(
+    'src',
+    /^\/api\/files\/[0-9a-f]{32}\.pdf$/,
+  );
+  await user.goBack();
 
   await news.item(news.read(), link).click();
   const warning = user.getByRole('dialog', { name: 'External Link Warning' });

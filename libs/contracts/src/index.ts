@@ -9,6 +9,7 @@ export * from './agents/agents.schemas';
 export * from './voice/voice.schemas';
 export * from './content/content.schemas';
 export * from './content/content-bulk.schemas';
+export * from './content/library.schemas';
 export * from './dashboard/dashboard.schemas';
 export * from './voice/voice-api.schemas';
 export * from './people/people.schemas';

@@ -30,6 +30,7 @@ import {
   fileKeyOfUrl,
   indexContentText,
 } from './content.service';
+import { recordContentDuration } from './library.service';
 
 /**
  * The content library under /api: the dashboard list for every signed-in user and the owner's
@@ -121,8 +122,13 @@ const contentLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         app.textExtractor,
       );
+      await recordContentDuration(db, storage, request.log, {
+        id: item.id,
+        type: item.type,
+        fileKey,
+      });
       app.speech.scheduleLanguageModelRebuild();
-      // Read again: indexing recorded whether the file's text is searchable.
+      // Read again: indexing recorded whether the file's text is searchable (and the length).
       return reply
         .code(201)
         .send(toManagedContentItem((await findContentRow(db, item.id)) ?? item));
@@ -199,6 +205,10 @@ const contentLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           app.textExtractor,
         );
+        indexed = true;
+      }
+      if (changed.some((f) => ['type', 'url'].includes(f))) {
+        await recordContentDuration(db, storage, request.log, { id, type: after.type, fileKey });
         indexed = true;
       }
       // New text, or an item switched on/off: the recognizer's library model follows.

@@ -95,6 +95,7 @@ export function toContentItem(row: ItemRow): ContentItem {
     url: row.url,
     isActive: row.is_active,
     createdAt: toIso(row.created_at),
+    durationSeconds: row.duration_seconds == null ? null : Number(row.duration_seconds),
   };
 }
 

@@ -5,7 +5,10 @@ import { AppError } from '../lib/app-error';
 import { MIME_BY_EXT } from '../lib/file-types';
 import { isFileKey } from '../lib/storage';
 import { currentUser } from '../plugins/session';
+import { framableFileCsp } from '../plugins/security';
 import { isFileVisible } from './content.repository';
+import { findTitleOfFile } from './library.repository';
+import { contentDisposition, humanFileName } from './library.service';
 
 const fileNotFound = () => new AppError(404, ErrorCode.FILE_NOT_FOUND, 'File not found');
 
@@ -33,9 +36,18 @@ export function parseRange(
   return { start, end };
 }
 
-/** /api/files/{key}: uploaded files, to signed-in users who may see an item using them. */
+const FilesQuerySchema = z.object({
+  // 1: save it (Content-Disposition attachment) instead of showing it in the browser.
+  download: z.enum(['0', '1']).optional(),
+});
+
+/**
+ * /api/files/{key}: uploaded files, to signed-in users who may see an item using them, named
+ * after the item's title (never the storage key) and framable by the app's own reader.
+ */
 const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app;
+  const fileCsp = framableFileCsp();
 
   app.get(
     '/:key',
@@ -45,6 +57,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['files'],
         summary: 'An uploaded file, with Range support',
         params: FileKeyParamsSchema,
+        querystring: FilesQuerySchema,
         response: {
           // Streams bypass serialisation; these only document the answers.
           200: z.unknown().describe('The whole file'),
@@ -71,13 +84,19 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       const ext = key.slice(key.lastIndexOf('.') + 1);
+      const name = humanFileName(await findTitleOfFile(db, key), key);
       reply
         .header('content-type', MIME_BY_EXT[ext] ?? 'application/octet-stream')
         .header('accept-ranges', 'bytes')
         // Revalidated on every use: access is checked per request, so a revoked file stops
         // opening at once (docs/field-readiness.md, "Saved for offline use").
         .header('cache-control', 'private, no-cache')
-        .header('content-disposition', 'inline');
+        .header(
+          'content-disposition',
+          contentDisposition(request.query.download === '1' ? 'attachment' : 'inline', name),
+        )
+        .header('content-security-policy', fileCsp)
+        .header('x-frame-options', 'SAMEORIGIN');
       if (range) {
         reply
           .code(206)

@@ -7,6 +7,7 @@ import contentBulkRoutes from './content-bulk.routes';
 import contentLibraryRoutes from './content-library.routes';
 import contentUploadRoutes from './content-upload.routes';
 import filesRoutes from './files.routes';
+import libraryRoutes from './library.routes';
 
 /** Content under /api, in one scope so multipart bodies are accepted there and only there. */
 const contentApi: FastifyPluginAsyncZod = async (app) => {
@@ -18,6 +19,7 @@ const contentApi: FastifyPluginAsyncZod = async (app) => {
   await app.register(contentUploadRoutes);
   await app.register(contentAccessRoutes);
   await app.register(contentBulkRoutes);
+  await app.register(libraryRoutes);
 };
 
 /** Content: the library, uploads, access and permissions, stored files and bulk upload. */

@@ -10,6 +10,7 @@ import * as addKnowledgeGapResolution from './migrations/2026_11_22_100900_add_k
 import * as addContentTextStatus from './migrations/2026_11_22_101700_add_content_text_status';
 import * as addVoiceTokenSession from './migrations/2026_11_26_010000_add_voice_token_session';
 import * as loginThrottleCounters from './migrations/2026_11_26_020000_login_throttle_counters';
+import * as libraryMediaAndPositions from './migrations/2026_11_26_080000_library_media_and_positions';
 import * as passwordResetRequests from './migrations/2026_11_26_100000_password_reset_requests';
 
 // The API is bundled into one file, so migrations are imported statically instead of being
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_101700_add_content_text_status': addContentTextStatus,
   '2026_11_26_010000_add_voice_token_session': addVoiceTokenSession,
   '2026_11_26_020000_login_throttle_counters': loginThrottleCounters,
+  '2026_11_26_080000_library_media_and_positions': libraryMediaAndPositions,
   '2026_11_26_100000_password_reset_requests': passwordResetRequests,
 };
 

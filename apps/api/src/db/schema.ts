@@ -128,6 +128,16 @@ export interface ContentItemsTable {
   /** Whether the file's text is searchable; TextStatus in libs/contracts. */
   text_status: ColumnType<TextStatus, TextStatus | undefined, TextStatus>;
   text_status_reason: TextStatusReason | null;
+  /** How long a video or audio file runs; null when not measured (Vimeo, unknown formats). */
+  duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Where a user left off in a video or audio item (one row per user and item). */
+export interface PlaybackPositionsTable {
+  user_id: number;
+  content_id: number;
+  position_seconds: number;
+  updated_at: UpdatedAt;
 }
 
 export interface ContentPermissionsTable {
@@ -251,6 +261,7 @@ export interface Database {
   rooms: RoomsTable;
   room_members: RoomMembersTable;
   content_items: ContentItemsTable;
+  playback_positions: PlaybackPositionsTable;
   content_permissions: ContentPermissionsTable;
   content_access: ContentAccessTable;
   content_passages: ContentPassagesTable;
@@ -275,6 +286,7 @@ export const TABLES: readonly (keyof Database)[] = [
   'conversations',
   'agent_knowledge',
   'content_access',
+  'playback_positions',
   'content_passages',
   'content_permissions',
   'content_items',

@@ -135,6 +135,21 @@ export class TextExtractor {
     }
   }
 
+  /**
+   * A Word file rendered to HTML (unsanitised) in a thread with the same limits as reading its
+   * text: `passages[0].text` is the HTML.
+   */
+  async renderHtml(filePath: string): Promise<ExtractionOutcome> {
+    if (this.closed) return failed('interrupted');
+    if (!(await this.acquire())) return failed('busy');
+    try {
+      if (this.closed) return failed('interrupted');
+      return await this.read(filePath, 'docx', 'html');
+    } finally {
+      this.release();
+    }
+  }
+
   /** Ends every thread now (their files resolve 'interrupted') and every waiting file. */
   async close(): Promise<void> {
     this.closed = true;
@@ -159,11 +174,16 @@ export class TextExtractor {
     else this.running--;
   }
 
-  private read(filePath: string, ext: string): Promise<ExtractionOutcome> {
+  private read(
+    filePath: string,
+    ext: string,
+    mode: 'text' | 'html' = 'text',
+  ): Promise<ExtractionOutcome> {
     const { entry: code, evaluate } = workerEntry();
     const job: ExtractionJob = {
       filePath,
       ext,
+      mode,
       maxChars: this.limits.maxChars,
       niceness: EXTRACTION_THREAD_NICENESS,
     };

@@ -68,6 +68,19 @@ export async function extractDocx(data: Buffer): Promise<Passage[]> {
   return numbered(sections.flatMap((s) => blocks(s)));
 }
 
+/**
+ * A Word file as mammoth's HTML, for the in-app reader (sanitised by the caller before it is
+ * sent). Images are left out, as for the text: they would be inlined as base64.
+ */
+export async function renderDocxHtml(filePath: string): Promise<string> {
+  const mammoth = (await import('mammoth')).default;
+  const { value } = await mammoth.convertToHtml(
+    { buffer: await readFile(filePath) },
+    { convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })) },
+  );
+  return value;
+}
+
 function decodeEntities(s: string): string {
   return s
     .replace(/&lt;/g, '<')

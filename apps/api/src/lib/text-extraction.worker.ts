@@ -5,7 +5,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { capPassages, extractFile } from './text-extraction';
+import { capPassages, extractFile, renderDocxHtml } from './text-extraction';
 
 export interface ExtractionJob {
   filePath: string;
@@ -13,6 +13,8 @@ export interface ExtractionJob {
   maxChars: number;
   /** Linux niceness for this thread (0 normal … 19 lowest); the event loop keeps 0. */
   niceness: number;
+  /** 'html': a Word file rendered to HTML for the reader (one passage), not its text. */
+  mode?: 'text' | 'html';
 }
 
 export type ExtractionReply =
@@ -35,8 +37,13 @@ async function main(job: ExtractionJob): Promise<void> {
   lowerPriority(job.niceness);
   let reply: ExtractionReply;
   try {
-    const passages = await extractFile(job.filePath, job.ext, job.maxChars);
-    reply = { ok: true, ...capPassages(passages, job.maxChars) };
+    if (job.mode === 'html') {
+      const html = await renderDocxHtml(job.filePath);
+      reply = { ok: true, passages: [{ page: 1, text: html }], truncated: false };
+    } else {
+      const passages = await extractFile(job.filePath, job.ext, job.maxChars);
+      reply = { ok: true, ...capPassages(passages, job.maxChars) };
+    }
   } catch (err) {
     reply = { ok: false, message: err instanceof Error ? err.message : String(err) };
   }

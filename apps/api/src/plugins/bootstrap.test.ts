@@ -81,6 +81,7 @@ describeEachDatabaseKind('first-start bootstrap and restarts', (kind: DatabaseKi
       '2026_11_22_101700_add_content_text_status',
       '2026_11_26_010000_add_voice_token_session',
       '2026_11_26_020000_login_throttle_counters',
+      '2026_11_26_080000_library_media_and_positions',
       '2026_11_26_100000_password_reset_requests',
     ]);
     const agents = await first.app.db

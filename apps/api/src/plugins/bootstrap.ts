@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { ensureDefaultAgent, ensureOwner } from '../bootstrap/bootstrap';
-import { DEMO_PASSWORD, seedDemo } from '../bootstrap/demo-seed';
+import { cachedDemoMedia, demoMedia } from '../bootstrap/demo-media';
+import { DEMO_PASSWORD, seedDemo, upgradeDemoMedia } from '../bootstrap/demo-seed';
 import { isWeakPassword } from '../lib/password-strength';
 
 /** First-start data: the owner (on an empty database), the default agent, and demo data. */
@@ -25,10 +26,29 @@ export const bootstrapPlugin = fp(
     }
     const agent = await ensureDefaultAgent(db);
     if (config.seedDemo) {
-      await seedDemo(db, agent, app.storage, log, app.textExtractor);
+      const media = config.demoMedia ? cachedDemoMedia() : { video: null, audio: null };
+      await seedDemo(db, agent, app.storage, log, app.textExtractor, { media });
       log.info(
         `Demo data ready: user@fieldcraft.local and admin@fieldcraft.local / ${DEMO_PASSWORD}`,
       );
+      if (config.demoMedia && (!media.video || !media.audio)) {
+        // Encoding takes seconds: made once the server is up, then swapped in for the shipped
+        // clips; closing the server stops the programs.
+        const stop = new AbortController();
+        let making: Promise<unknown> = Promise.resolve();
+        app.addHook('onReady', async () => {
+          making = demoMedia((msg, err) => log.warn({ err }, msg), stop.signal)
+            .then((made) => upgradeDemoMedia(db, app.storage, log, made))
+            .then((n) => n > 0 && log.info(`Demo media made from text: ${n} item(s) updated`))
+            .catch((err: unknown) => {
+              if (!stop.signal.aborted) log.warn({ err }, 'could not make the demo media');
+            });
+        });
+        app.addHook('onClose', async () => {
+          stop.abort();
+          await making;
+        });
+      }
     }
   },
   { name: 'bootstrap', dependencies: ['config', 'db', 'storage', 'text-extraction'] },

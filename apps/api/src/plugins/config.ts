@@ -78,6 +78,8 @@ export interface AppConfig {
   /** null → a random one is generated and printed once. */
   ownerPassword: string | null;
   seedDemo: boolean;
+  /** With seedDemo: make the narrated demo video and audio from text (docs/library.md). */
+  demoMedia: boolean;
   /** Absolute path of the built web app, or null to serve none. */
   webDistDir: string | null;
   /** Absolute path of the built first-view renderer (entry-server.mjs), or null for none. */
@@ -225,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ownerEmail: e.OWNER_EMAIL,
     ownerPassword: e.OWNER_PASSWORD ?? null,
     seedDemo: e.SEED_DEMO,
+    demoMedia: e.DEMO_MEDIA,
     webDistDir: webDist === '' ? null : path.resolve(cwd, webDist),
     // Beside the web app by default (dist/apps/web-ssr); set but empty: no first view.
     webSsrDir:

@@ -139,6 +139,14 @@ export const EnvSchema = z.object({
       meaning: '`1` (or `true`): add the demo data (below) at every start, never twice.',
     },
   ),
+  DEMO_MEDIA: env(
+    optionalText.transform((v) => v !== '0' && v !== 'false'),
+    {
+      default: 'on',
+      meaning:
+        '`0` (or `false`): with `SEED_DEMO`, keep the small shipped demo clips instead of making the narrated video and audio from text after the start (needs espeak-ng or flite and ffmpeg). docs/library.md',
+    },
+  ),
   // Unset → the default build output; set but empty → do not serve a web app (dev mode).
   WEB_DIST_DIR: env(z.string().trim().optional(), {
     default: '`dist/apps/web`',

@@ -4,7 +4,7 @@ import { DEFAULT_PASSWORD, describeOnPglite } from '../test/test-app';
 
 const CSP =
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
-  "media-src 'self' blob:;connect-src 'self';font-src 'self' data:;frame-src https://player.vimeo.com;" +
+  "media-src 'self' blob:;connect-src 'self';font-src 'self' data:;frame-src 'self' https://player.vimeo.com;" +
   "worker-src 'self' blob:;object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'";
 
 describeOnPglite(

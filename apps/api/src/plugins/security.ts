@@ -80,7 +80,8 @@ const HELMET_OPTIONS: HelmetOptions = {
       mediaSrc: ["'self'", 'blob:'],
       connectSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
-      frameSrc: ['https://player.vimeo.com'],
+      // 'self': the in-app reader shows a PDF from /api/files in the browser's own viewer.
+      frameSrc: ["'self'", 'https://player.vimeo.com'],
       workerSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -95,6 +96,17 @@ const HELMET_OPTIONS: HelmetOptions = {
   // browser that once got it for a host could no longer reach that host's plain-http install.
   strictTransportSecurity: false,
 };
+
+/**
+ * The CSP of a stored file (/api/files): the app's, except that the app's own pages may frame
+ * it (the reader's PDF viewer). Every other answer keeps frame-ancestors 'none'.
+ */
+export function framableFileCsp(): string {
+  return (securityHeaders()['content-security-policy'] ?? '').replace(
+    "frame-ancestors 'none'",
+    "frame-ancestors 'self'",
+  );
+}
 
 /** Strict-Transport-Security, on answers to requests that came over HTTPS. */
 export const HSTS = 'max-age=31536000; includeSubDomains';

@@ -70,6 +70,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ownerEmail: 'owner@fieldcraft.local',
     ownerPassword: 'bootstrap-owner-1',
     seedDemo: false,
+    demoMedia: false,
     webDistDir: null,
     webSsrDir: null,
     logLevel: 'silent',

@@ -84,8 +84,11 @@ export class NewsroomPage {
   watch = () => this.page.getByRole('region', { name: 'Watch' });
   listen = () => this.page.getByRole('region', { name: 'Listen' });
   read = () => this.page.getByRole('region', { name: 'Read' });
-  item = (panel: Locator, title: string) =>
-    panel.getByRole('button', { name: new RegExp(`^${escape(title)}`) });
+  /** A row: a link when it opens the in-app reader or player, a button when it plays here. */
+  item = (panel: Locator, title: string) => {
+    const name = new RegExp(`^${escape(title)}`);
+    return panel.getByRole('button', { name }).or(panel.getByRole('link', { name }));
+  };
 }
 
 function escape(text: string): string {

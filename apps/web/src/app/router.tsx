@@ -23,6 +23,8 @@ import { AgentsPage, AssistantChatPage } from './routes/assistant-pages';
 import { AdminHomePage, OwnerControlPage } from './routes/owner-home-pages';
 // Bulk upload.
 import { BulkUploadPage } from './routes/bulk-upload-pages';
+// The library's in-app reader and player.
+import { LibraryItemPage } from './routes/library-pages';
 // Analytics.
 import { ContentEngagementPage, KnowledgeGapsPage, VoiceUsagePage } from './routes/analytics-pages';
 
@@ -50,6 +52,8 @@ export const routes: RouteObject[] = [
       {
         path: paths.profile.path,
         element: <GuardedPage page={ProfilePage} allowedRoles={everyone} />,
+        path: paths.library.path,
+        element: <GuardedPage page={LibraryItemPage} allowedRoles={everyone} />,
       },
       {
         path: paths.rooms.path,

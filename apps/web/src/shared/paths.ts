@@ -10,6 +10,13 @@ export const paths = {
   profile: { path: '/profile', getHref: () => '/profile' },
   rooms: { path: '/rooms', getHref: () => '/rooms' },
   roomChat: { path: '/test-room/:id', getHref: (id: number | string) => `/test-room/${id}` },
+  // One library item read or played in the app; ?page=N opens a PDF at page N (a Word file at
+  // section N): where the advisor's citations lead (docs/library.md).
+  library: {
+    path: '/library/:contentId',
+    getHref: (id: number | string, page?: number | null) =>
+      `/library/${id}${page && page > 0 ? `?page=${page}` : ''}`,
+  },
   contentManagement: { path: '/content-management', getHref: () => '/content-management' },
   adminHome: { path: '/main-dashboard', getHref: () => '/main-dashboard' },
   testStation: { path: '/test-station', getHref: () => '/test-station' },

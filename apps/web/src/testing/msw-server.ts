@@ -29,6 +29,8 @@ export const server = setupServer(
   http.get('/api/user/login-stats', () =>
     HttpResponse.json<LoginStats>({ loginCount: 0, lastLoginAt: null }),
   ),
+  // Where the user left off in videos and audio: nowhere yet.
+  http.get('/api/content/positions', () => HttpResponse.json([])),
   // The room chat's calls: full speech support and no past conversations unless a test says otherwise.
   http.get('/api/voice/status', () =>
     HttpResponse.json<VoiceStatus>({

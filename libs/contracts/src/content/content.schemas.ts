@@ -86,6 +86,8 @@ export const ContentItemSchema = z.object({
   url: z.string().nullable(),
   isActive: z.boolean(),
   createdAt: z.string(),
+  /** Seconds a video or audio file runs, measured when stored; null or absent when unknown. */
+  durationSeconds: z.number().nullable().optional(),
 });
 export type ContentItem = z.infer<typeof ContentItemSchema>;
 

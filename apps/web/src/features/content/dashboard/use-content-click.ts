@@ -1,5 +1,6 @@
 import type { ContentItem } from '@fieldcraft/contracts';
 import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useRecordContentAccessMutation } from '../../../shared/content-opening/content-access.api';
 import {
   contentTarget,
@@ -9,6 +10,7 @@ import {
   sitePath,
   vimeoEmbedUrl,
 } from '../../../shared/content-opening/open-content';
+import { paths } from '../../../shared/paths';
 
 export type PlayerKind = 'VIMEO' | 'VIDEO';
 
@@ -35,14 +37,29 @@ export function fileHref(item: Pick<ContentItem, 'type' | 'url'>): string | unde
   return opensFile ? path : undefined;
 }
 
+/**
+ * The in-app page an item opens on (the reader or the player): news, Word items, and audio,
+ * PDFs and documents stored on this site. Undefined for videos (they play in the Watch panel),
+ * links, and files on other sites (those keep the External Link Warning).
+ */
+export function readerHref(item: Pick<ContentItem, 'id' | 'type' | 'url'>): string | undefined {
+  if (item.type === 'NEWS') return paths.library.getHref(item.id);
+  if (item.type === 'WORD')
+    return item.url && sitePath(item.url) ? paths.library.getHref(item.id) : undefined;
+  if (item.type === 'VIDEO' || item.type === 'VIMEO' || item.type === 'LINK') return undefined;
+  return fileHref(item) ? paths.library.getHref(item.id) : undefined;
+}
+
 const standby: PlayerState = { kind: 'VIMEO', src: null, item: null };
 
 /**
- * The spec's "Click on a content item, by type": every click records an access, videos play in
- * the Watch panel, the rest open in a new tab (off-site URLs after the External Link Warning).
+ * The spec's "Click on a content item, by type", with the library's reader: every click
+ * records an access, videos play in the Watch panel, news, documents and audio open in the
+ * app (readerHref), links in a new tab (off-site URLs after the External Link Warning).
  */
 export function useContentClick() {
   const [recordAccess] = useRecordContentAccessMutation();
+  const navigate = useNavigate();
   const [player, setPlayer] = useState<PlayerState>(standby);
   const [pendingExternal, setPendingExternal] = useState<string | null>(null);
 
@@ -64,22 +81,27 @@ export function useContentClick() {
         if (src) setPlayer({ kind: 'VIMEO', src, item });
         return;
       }
-      if (!url) return;
       if (item.type === 'VIDEO') {
-        setPlayer({ kind: 'VIDEO', src: url, item });
+        if (url) setPlayer({ kind: 'VIDEO', src: url, item });
         return;
       }
-      if (isPdf(item)) return openInTab(url, openWithFallback);
+      const reader = readerHref(item);
+      if (reader) return void navigate(reader);
+      if (!url) return;
       if (item.type === 'LINK') return openInTab(url, openDetached);
-      if (item.type === 'AUDIO' || item.type === 'DOCUMENT')
+      // Files on other sites: a new tab, after the warning.
+      if (isPdf(item) || item.type === 'AUDIO' || item.type === 'DOCUMENT')
         return openInTab(url, openWithFallback);
-      // NEWS, WORD: other types are ignored (spec).
     },
-    [recordAccess, openInTab],
+    [recordAccess, openInTab, navigate],
   );
+
+  /** Records an access without opening anything (a search result is a link of its own). */
+  const record = useCallback((item: ContentItem) => void recordAccess(item.id), [recordAccess]);
 
   return {
     player,
+    record,
     stop: () => setPlayer(standby),
     choose,
     pendingExternal,

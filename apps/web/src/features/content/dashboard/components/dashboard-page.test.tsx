@@ -211,19 +211,36 @@ describe('dashboard', () => {
     await waitFor(() => expect(seen.accessed).toEqual([3, 2]));
   });
 
-  it('opens audio and PDFs in a new tab, with a temporary link when the popup is blocked', async () => {
+  it('opens audio, PDFs and news in the app (the reader and player), recording each click', async () => {
     const seen = serve({ content: library });
+    server.use(
+      http.get('/api/content/:id/reader', ({ params }) =>
+        HttpResponse.json({
+          item: library.find((i) => i.id === Number(params.id)),
+          kind: 'news',
+          fileUrl: null,
+          downloadUrl: null,
+          html: null,
+          text: 'The story.',
+          truncated: false,
+          positionSeconds: 0,
+        }),
+      ),
+    );
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
-    const { user } = renderApp('/');
-    await user.click(await screen.findByRole('button', { name: /^Safety briefing/ }));
-    expect(open).toHaveBeenLastCalledWith(`${location.origin}/api/files/brief.mp3`, '_blank');
-
-    open.mockReturnValue(null);
-    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    await user.click(screen.getByRole('button', { name: /^Rebar guide/ }));
-    expect(open).toHaveBeenLastCalledWith(`${location.origin}/api/files/rebar.pdf`, '_blank');
-    expect(clicked).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(seen.accessed).toEqual([4, 5]));
+    const { user, router } = renderApp('/');
+    for (const [name, id] of [
+      ['Safety briefing', 4],
+      ['Rebar guide', 5],
+      ['Site news', 7],
+    ] as const) {
+      if (router.location().pathname !== '/') await router.navigate('/');
+      await user.click(await screen.findByRole('link', { name: new RegExp(`^${name}`) }));
+      await waitFor(() => expect(router.location().pathname).toBe(`/library/${id}`));
+      expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+    }
+    expect(open).not.toHaveBeenCalled();
+    await waitFor(() => expect(seen.accessed).toEqual([4, 5, 7]));
   });
 
   it('warns before an external link: Stay in App closes, Continue opens it without opener or referrer', async () => {
@@ -295,7 +312,7 @@ describe('dashboard', () => {
     await waitFor(() => expect(seen.accessed).toEqual([21, 22, 23]));
   });
 
-  describe('rows that open a same-origin file are links, for a tap before the app has run', () => {
+  describe('rows are links where they lead, for a tap before the app has run', () => {
     const files: ContentItem[] = [
       ...library,
       item({
@@ -327,56 +344,73 @@ describe('dashboard', () => {
         url: '//cdn.example.net/signals.mp3',
       }),
     ];
-    const row = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
+    const named = (name: string) => new RegExp(`^${name}`);
+    const button = (name: string) => screen.getByRole('button', { name: named(name) });
+    const link = (name: string) => screen.getByRole('link', { name: named(name) });
+    const serveReader = () =>
+      server.use(
+        http.get('/api/content/:id/reader', ({ params }) =>
+          HttpResponse.json({
+            item: files.find((i) => i.id === Number(params.id)),
+            kind: 'text',
+            fileUrl: null,
+            downloadUrl: null,
+            html: null,
+            text: 'Text.',
+            truncated: false,
+            positionSeconds: 0,
+          }),
+        ),
+      );
 
-    it('links VIDEO, AUDIO, DOCUMENT and PDF rows to their file in a new tab; off-site, Vimeo, link, news and Word rows are plain buttons', async () => {
+    it('links reader rows (audio, PDF, documents, Word, news on this site) to /library/:id and an uploaded video to its file; the rest are plain buttons', async () => {
       serve({ content: files });
       renderApp('/');
       await screen.findByRole('button', { name: /^Site walk/ });
-      for (const [name, href] of [
-        ['Site walk', '/api/files/walk.mp4'],
-        ['Safety briefing', '/api/files/brief.mp3'],
-        ['Rebar guide', '/api/files/rebar.pdf'],
-        ['Field manual', '/api/files/manual.txt'],
+      const video = button('Site walk');
+      expect(video.tagName).toBe('A');
+      expect(video).toHaveAttribute('href', '/api/files/walk.mp4');
+      expect(video).toHaveAttribute('target', '_blank');
+      expect(video).toHaveAttribute('rel', 'noopener noreferrer');
+      for (const [name, id] of [
+        ['Safety briefing', 4],
+        ['Rebar guide', 5],
+        ['Site news', 7],
+        ['Field manual', 9],
+        ['Spec sheet', 10],
       ] as const) {
-        const link = row(name);
-        expect(link.tagName, name).toBe('A');
-        expect(link, name).toHaveAttribute('href', href);
-        expect(link, name).toHaveAttribute('target', '_blank');
-        expect(link, name).toHaveAttribute('rel', 'noopener noreferrer');
+        expect(link(name), name).toHaveAttribute('href', `/library/${id}`);
+        expect(link(name), name).not.toHaveAttribute('target');
       }
       for (const name of [
         'Pour day',
         'Broken vimeo',
         'Code portal',
-        'Site news',
-        'Spec sheet',
         'Supplier sheet',
         'Crane signals',
       ]) {
-        expect(row(name).tagName, name).not.toBe('A');
-        expect(row(name), name).not.toHaveAttribute('href');
+        expect(button(name).tagName, name).not.toBe('A');
+        expect(button(name), name).not.toHaveAttribute('href');
       }
-      expect(
-        screen.queryAllByRole('link', { name: /Site walk|Safety briefing|Rebar guide/ }),
-      ).toEqual([]);
     });
 
     it('once the app runs, a click does what it did instead of following the link', async () => {
       const seen = serve({ content: files });
+      serveReader();
       const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
       const followed: boolean[] = [];
       const watchClicks = (event: MouseEvent) => followed.push(!event.defaultPrevented);
       document.addEventListener('click', watchClicks);
       try {
-        const { user } = renderApp('/');
+        const { user, router } = renderApp('/');
         await user.click(await screen.findByRole('button', { name: /^Site walk/ }));
         const watch = region('Watch');
         expect(watch.querySelector('video')).toHaveAttribute('src', '/api/files/walk.mp4');
         expect(within(watch).getByText('Playing')).toBeInTheDocument();
 
-        await user.click(row('Field manual'));
-        expect(open).toHaveBeenLastCalledWith(`${location.origin}/api/files/manual.txt`, '_blank');
+        await user.click(link('Field manual'));
+        await waitFor(() => expect(router.location().pathname).toBe('/library/9'));
+        expect(open).not.toHaveBeenCalled();
         expect(followed).toEqual([false, false]);
         await waitFor(() => expect(seen.accessed).toEqual([2, 9]));
       } finally {
@@ -384,20 +418,18 @@ describe('dashboard', () => {
       }
     });
 
-    it('Space and Enter press a linked row as they press a button', async () => {
+    it('Space presses the video row as a button; Enter follows a reader link', async () => {
       const seen = serve({ content: files });
-      const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
-      const { user } = renderApp('/');
-      (await screen.findByRole('button', { name: /^Safety briefing/ })).focus();
+      serveReader();
+      const { user, router } = renderApp('/');
+      (await screen.findByRole('button', { name: /^Site walk/ })).focus();
       await user.keyboard(' ');
-      expect(open).toHaveBeenCalledTimes(1);
-      expect(open).toHaveBeenLastCalledWith(`${location.origin}/api/files/brief.mp3`, '_blank');
+      expect(region('Watch').querySelector('video')).toHaveAttribute('src', '/api/files/walk.mp4');
 
-      row('Rebar guide').focus();
+      link('Rebar guide').focus();
       await user.keyboard('{Enter}');
-      expect(open).toHaveBeenCalledTimes(2);
-      expect(open).toHaveBeenLastCalledWith(`${location.origin}/api/files/rebar.pdf`, '_blank');
-      await waitFor(() => expect(seen.accessed).toEqual([4, 5]));
+      await waitFor(() => expect(router.location().pathname).toBe('/library/5'));
+      await waitFor(() => expect(seen.accessed).toEqual([2, 5]));
     });
   });
 });

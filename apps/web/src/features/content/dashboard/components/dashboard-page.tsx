@@ -21,6 +21,10 @@ import { useRefetchOnOnline } from '../../../../shared/offline/use-refetch-on-on
 import { openSavedFile, savedLists } from './saved-offline-panels';
 import { DashboardSummary } from './dashboard-summary';
 import { ExternalLinkDialog } from '../../../../shared/content-opening/external-link-dialog';
+import { LibraryResults, LibraryToolbar } from '../../library/components/library-search';
+import { useGetPlaybackPositionsQuery } from '../../library/library.api';
+import { useLibraryQuery } from '../../library/use-library-query';
+import type { RowFacts } from './content-list';
 import { ListenPanel } from './listen-panel';
 import { ReadPanel } from './read-panel';
 import { WatchPanel } from './watch-panel';
@@ -39,14 +43,26 @@ function ofTypes(items: ContentItem[], types: readonly ContentType[]) {
   return items.filter((i) => i.isActive && types.includes(i.type));
 }
 
+/** The panels' layout for each kind filter: all three, or the chosen one across the page. */
+function gridFor(kind: string) {
+  if (kind !== 'all') return { gridTemplateColumns: '1fr', gridTemplateAreas: `"${kind}"` };
+  return {
+    gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+    gridTemplateAreas: { xs: '"watch" "listen" "read"', md: '"watch listen" "watch read"' },
+  };
+}
+
 /**
  * The signed-in home: greeting, the owner's 'Content' button, 'Your Rooms', the caller's summary
- * (USER and OWNER) and the Watch, Listen and Read panels.
+ * (USER and OWNER), the library's search and kind filter, and the Watch, Listen and Read panels
+ * (or the search results while there is a query).
  */
 export function DashboardPage({ user }: DashboardPageProps) {
   const content = useGetDashboardContentQuery();
   const hasSummary = user.role === 'USER' || user.role === 'OWNER';
   const dashboard = useGetUserDashboardQuery(undefined, { skip: !hasSummary });
+  const positions = useGetPlaybackPositionsQuery();
+  const library = useLibraryQuery();
   const loginStats = useGetLoginStatsQuery();
   const click = useContentClick();
   const saved = useSavedFiles(user.id);
@@ -61,6 +77,16 @@ export function DashboardPage({ user }: DashboardPageProps) {
     return { watch: ofTypes(all, WATCH), listen: ofTypes(all, LISTEN), read: ofTypes(all, READ) };
   }, [items]);
   const offlineLists = useMemo(() => savedLists(saved.files), [saved.files]);
+  const facts = useMemo<RowFacts>(
+    () => ({
+      newIds: new Set((dashboard.data?.newContent ?? []).map((i) => i.id)),
+      positions: new Map((positions.data ?? []).map((p) => [p.contentId, p.positionSeconds])),
+      positionsReady: positions.data !== undefined || positions.isError,
+    }),
+    [dashboard.data, positions.data, positions.isError],
+  );
+  const kind = library.kind;
+  const show = (area: 'watch' | 'listen' | 'read') => kind === 'all' || kind === area;
   const loading = !offline && (content.isLoading || (hasSummary && dashboard.isLoading));
 
   return (
@@ -95,42 +121,61 @@ export function DashboardPage({ user }: DashboardPageProps) {
       {hasSummary ? (
         <DashboardSummary dashboard={dashboard.data} loginStats={loginStats.data} />
       ) : null}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 2, md: 3 },
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
-          gridTemplateAreas: { xs: '"watch" "listen" "read"', md: '"watch listen" "watch read"' },
-        }}
-      >
-        <Box sx={{ gridArea: 'watch' }}>
-          <WatchPanel
-            items={lists.watch}
-            loading={loading}
-            player={click.player}
-            onChoose={click.choose}
-            onStop={click.stop}
-          />
+      {offline ? null : (
+        <LibraryToolbar
+          query={library.text}
+          onQuery={library.setText}
+          kind={kind}
+          onKind={library.setKind}
+        />
+      )}
+      {library.search && !offline ? (
+        <LibraryResults
+          query={library.search}
+          kind={kind}
+          items={items ?? []}
+          onOpen={click.record}
+        />
+      ) : (
+        <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, ...gridFor(kind) }}>
+          {show('watch') ? (
+            <Box sx={{ gridArea: 'watch', minWidth: 0 }}>
+              <WatchPanel
+                items={lists.watch}
+                loading={loading}
+                player={click.player}
+                onChoose={click.choose}
+                onStop={click.stop}
+                facts={facts}
+              />
+            </Box>
+          ) : null}
+          {show('listen') ? (
+            <Box sx={{ gridArea: 'listen', minWidth: 0 }}>
+              <ListenPanel
+                items={offline ? offlineLists.listen : lists.listen}
+                loading={loading}
+                onChoose={offline ? openSavedFile : click.choose}
+                saved={saved}
+                offline={offline}
+                facts={facts}
+              />
+            </Box>
+          ) : null}
+          {show('read') ? (
+            <Box sx={{ gridArea: 'read', minWidth: 0 }}>
+              <ReadPanel
+                items={offline ? offlineLists.read : lists.read}
+                loading={loading}
+                onChoose={offline ? openSavedFile : click.choose}
+                saved={saved}
+                offline={offline}
+                facts={facts}
+              />
+            </Box>
+          ) : null}
         </Box>
-        <Box sx={{ gridArea: 'listen' }}>
-          <ListenPanel
-            items={offline ? offlineLists.listen : lists.listen}
-            loading={loading}
-            onChoose={offline ? openSavedFile : click.choose}
-            saved={saved}
-            offline={offline}
-          />
-        </Box>
-        <Box sx={{ gridArea: 'read' }}>
-          <ReadPanel
-            items={offline ? offlineLists.read : lists.read}
-            loading={loading}
-            onChoose={offline ? openSavedFile : click.choose}
-            saved={saved}
-            offline={offline}
-          />
-        </Box>
-      </Box>
+      )}
       <ExternalLinkDialog
         url={click.pendingExternal}
         onStay={click.stayInApp}

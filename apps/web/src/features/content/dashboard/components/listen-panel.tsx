@@ -1,19 +1,19 @@
 import type { ContentItem } from '@fieldcraft/contracts';
 import { EmptyState, LoadingState, MediaPanel } from '@fieldcraft/ui';
-import AudiotrackIcon from '@mui/icons-material/Audiotrack';
 import HeadphonesIcon from '@mui/icons-material/Headphones';
 import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
-import { ContentList } from './content-list';
+import { ContentList, type RowFacts } from './content-list';
 import { savedRowProps, SavedFilesNotes, type SavedFilesPanelProps } from './save-offline';
 
 export interface ListenPanelProps extends SavedFilesPanelProps {
   items: ContentItem[];
   loading: boolean;
   onChoose: (item: ContentItem) => void;
+  facts?: RowFacts;
 }
 
-/** Listen: audio items (each opens in a new tab). */
-export function ListenPanel({ items, loading, onChoose, saved, offline }: ListenPanelProps) {
+/** Listen: audio items (each opens in the app's player, resuming where the user left off). */
+export function ListenPanel({ items, loading, onChoose, saved, offline, facts }: ListenPanelProps) {
   return (
     <MediaPanel title="Listen" icon={<HeadphonesIcon fontSize="small" />}>
       {loading ? null : <SavedFilesNotes saved={saved} offline={offline} items={items} />}
@@ -24,7 +24,6 @@ export function ListenPanel({ items, loading, onChoose, saved, offline }: Listen
           <EmptyState icon={<LibraryMusicIcon />} title="No audio saved on this device" />
         ) : (
           <EmptyState
-            icon={<LibraryMusicIcon />}
             title="No audio content available"
             description="Upload audio files to see them here"
           />
@@ -33,7 +32,8 @@ export function ListenPanel({ items, loading, onChoose, saved, offline }: Listen
         <ContentList
           label="Audio"
           items={items}
-          icon={() => <AudiotrackIcon />}
+          facts={facts}
+          offline={offline}
           onChoose={onChoose}
           {...savedRowProps(saved)}
         />

@@ -129,9 +129,7 @@ describe('saving for offline use from the Read and Listen panels', () => {
     const remove = await within(read).findByRole('button', {
       name: 'Remove offline copy: Site checklist',
     });
-    expect(within(read).getByRole('button', { name: /^Site checklist/ })).toHaveTextContent(
-      'Saved',
-    );
+    expect(within(read).getByRole('link', { name: /^Site checklist/ })).toHaveTextContent('Saved');
     expect(within(read).getByRole('status')).toHaveTextContent(
       '"Site checklist" is saved on this device.',
     );
@@ -159,7 +157,7 @@ describe('saving for offline use from the Read and Listen panels', () => {
     expect(
       await within(read).findByRole('button', { name: 'Save for offline use: Site checklist' }),
     ).toBeInTheDocument();
-    expect(within(read).getByRole('button', { name: /^Site checklist/ })).not.toHaveTextContent(
+    expect(within(read).getByRole('link', { name: /^Site checklist/ })).not.toHaveTextContent(
       'Saved',
     );
     expect(cacheStorage.urls(SAVED_FILES_CACHE)).toEqual([]);

@@ -2,15 +2,14 @@ import type { ContentItem } from '@fieldcraft/contracts';
 import { EmptyState, LoadingState, MediaPanel, StatusChip } from '@fieldcraft/ui';
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
 import PlayCircleOutlinedIcon from '@mui/icons-material/PlayCircleOutlined';
-import SmartDisplayIcon from '@mui/icons-material/SmartDisplay';
 import StopIcon from '@mui/icons-material/Stop';
-import VideoFileIcon from '@mui/icons-material/VideoFile';
 import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useResumePlayback } from '../../library/use-resume-playback';
 import type { PlayerState } from '../use-content-click';
-import { ContentList, UploadedBadge } from './content-list';
+import { ContentList, UploadedBadge, type RowFacts } from './content-list';
 
 export interface WatchPanelProps {
   items: ContentItem[];
@@ -18,11 +17,18 @@ export interface WatchPanelProps {
   player: PlayerState;
   onChoose: (item: ContentItem) => void;
   onStop: () => void;
+  facts?: RowFacts;
 }
 
 /** Watch: the player (Standby until a video is chosen), 'Now Playing' with Stop, 'Choose Video'. */
-export function WatchPanel({ items, loading, player, onChoose, onStop }: WatchPanelProps) {
+export function WatchPanel({ items, loading, player, onChoose, onStop, facts }: WatchPanelProps) {
   const playing = player.src !== null;
+  const videoId = player.kind === 'VIDEO' && player.item ? player.item.id : null;
+  // An uploaded video starts where the user left it (saved on the server, per user).
+  const resumeRef = useResumePlayback(
+    videoId,
+    videoId === null || !facts?.positionsReady ? undefined : (facts.positions.get(videoId) ?? 0),
+  );
   return (
     <MediaPanel
       title="Watch"
@@ -57,6 +63,7 @@ export function WatchPanel({ items, loading, player, onChoose, onStop }: WatchPa
         ) : player.src ? (
           <Box
             component="video"
+            ref={resumeRef}
             src={player.src}
             autoPlay
             controls
@@ -126,7 +133,7 @@ export function WatchPanel({ items, loading, player, onChoose, onStop }: WatchPa
             label="Choose Video"
             items={items}
             selectedId={player.item?.id ?? null}
-            icon={(item) => (item.type === 'VIDEO' ? <VideoFileIcon /> : <SmartDisplayIcon />)}
+            facts={facts}
             badge={(item) => (item.type === 'VIDEO' ? <UploadedBadge /> : null)}
             onChoose={onChoose}
           />
