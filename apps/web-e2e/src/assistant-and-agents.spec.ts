@@ -56,7 +56,8 @@ test('the owner asks the assistant about a demo document and opens the cited pag
   ).toBeVisible({ timeout: 20_000 });
   await captureScreen(page, 'assistant-chat-answers');
 
-  // The citation opens the PDF at the cited page in a new tab and records the click.
+  // The citation opens the library's reader at the cited page in a new tab (the chat stays)
+  // and records the click; the reader shows the PDF at that page.
   const contentId = await page.evaluate(async () => {
     const items = (await (await fetch('/api/dashboard/content/manage')).json()) as {
       id: number;
@@ -68,8 +69,13 @@ test('the owner asks the assistant about a demo document and opens the cited pag
   const [pdf] = await Promise.all([page.waitForEvent('popup'), citation.click()]);
   await pdf.waitForLoadState('domcontentloaded').catch(() => undefined);
   const opened = new URL(pdf.url());
-  expect(opened.pathname).toMatch(/^\/api\/files\/[0-9a-f]{32}\.pdf$/);
-  expect(opened.hash).toBe('#page=2');
+  expect(opened.pathname).toBe(`/library/${contentId}`);
+  expect(opened.search).toBe('?page=2');
+  await expect(pdf.locator('iframe[title="Site safety checklist (PDF)"]')).toHaveAttribute(
+    'src',
+    /^\/api\/files\/[0-9a-f]{32}\.pdf#page=2$/,
+    { timeout: 20_000 },
+  );
   await pdf.close();
   await expect.poll(() => accessCount(page, contentId)).toBe(clicksBefore + 1);
   expect(problems).toEqual([]);

@@ -140,10 +140,12 @@ test('a user asks the Field Advisor by text in a voice session and gets a cited,
   await expect(chat.getByRole('button', { name: 'Unmute microphone' })).toBeVisible();
   await captureScreen(page, 'room-chat-connected');
 
-  // The citation opens the PDF at its page in a new tab and records the access.
+  // The citation opens the library's reader at its page in a new tab (the conversation stays)
+  // and records the access.
   const [pdfTab] = await Promise.all([page.waitForEvent('popup'), citation.click()]);
   await pdfTab.waitForLoadState('domcontentloaded').catch(() => undefined);
-  expect(new URL(pdfTab.url()).pathname).toMatch(/\.pdf$/);
+  expect(new URL(pdfTab.url()).pathname).toMatch(/^\/library\/\d+$/);
+  expect(new URL(pdfTab.url()).search).toBe('?page=1');
   await pdfTab.close();
   await owner.reload();
   await expect(manage.row(title).getByText(/^Last clicked/)).toBeVisible();

@@ -1,19 +1,21 @@
 import type { Citation } from '@fieldcraft/contracts';
+import { paths } from '../paths';
 
-/** Where a citation leads: an address, and whether it is a page of this app (a route). */
+/** Where a citation leads. */
 export interface CitationLink {
   href: string;
-  /** A route of this app (opened with the router, same tab); else a file or site URL. */
+  /** A route of this app (opened with the router, same tab); else a new tab. */
   inApp: boolean;
 }
 
 /**
- * The one place that decides where a citation opens. Today: the citation's own URL, which the
- * advisor already points at the page (`…#page=N` for a PDF). When the library gets an in-app
- * reader, return `{ href: `/library/${c.contentId}?page=${c.page}`, inApp: true }` here and
- * every citation (live chat, past conversations) follows.
+ * The one place that decides where a citation opens: the library's reader at the cited page or
+ * section (`/library/:id?page=N`), in a new tab, so a conversation in progress (perhaps still
+ * speaking) is not left by reading its source. A LINK goes to its site as before, through the
+ * External Link Warning. No URL: the item has nothing to open.
  */
 export function citationLink(c: Citation): CitationLink | null {
   if (!c.url) return null;
-  return { href: c.url, inApp: false };
+  if (c.type === 'LINK') return { href: c.url, inApp: false };
+  return { href: paths.library.getHref(c.contentId, c.page), inApp: false };
 }
