@@ -1,3 +1,5 @@
+// Over 300 lines: a script that runs alone with `node`: the server's start, the socket driver,
+// the measurements and the report.
 // Voice runtime benchmark: the conversation socket of the built API.
 //
 // Builds the API, starts it on a spare loopback port (pinned to two cores with taskset when

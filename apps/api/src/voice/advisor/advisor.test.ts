@@ -1,3 +1,5 @@
+// Over 300 lines: the advisor's behaviour on the demo library, one scenario per test, all on
+// one seeded app per database.
 import type { ContentItem } from '@fieldcraft/contracts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,3 +1,5 @@
+// Over 300 lines: small pure word functions used together, most of the length being the
+// classifiers' word lists.
 // Word handling for the advisor: which words of a question carry meaning, a light stemmer for
 // matching them against sentences, sentence splitting, and the small-talk and safety-topic
 // classifiers. Pure functions, no I/O.

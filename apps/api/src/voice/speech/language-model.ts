@@ -1,3 +1,5 @@
+// Over 300 lines: counting, discounting, interpolation and the ARPA writer are one algorithm;
+// its maths is tested in language-model.test.ts.
 import { readFile } from 'node:fs/promises';
 
 // The library-built recognition language model: a trigram model of the content library's own
