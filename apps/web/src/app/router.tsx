@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
       {
         path: paths.profile.path,
         element: <GuardedPage page={ProfilePage} allowedRoles={everyone} />,
+      },
+      {
         path: paths.library.path,
         element: <GuardedPage page={LibraryItemPage} allowedRoles={everyone} />,
       },

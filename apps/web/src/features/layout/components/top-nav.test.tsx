@@ -30,7 +30,7 @@ describe('top navigation', () => {
     expect(within(menu).getByText('owner@example.com')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Profile' }));
-    expect(router.location().pathname).toBe('/');
+    expect(router.location().pathname).toBe('/profile');
   });
 
   it('shows the email local part and a grey badge for a USER without a name', async () => {

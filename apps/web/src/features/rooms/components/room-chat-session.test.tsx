@@ -185,7 +185,8 @@ describe('room chat: the spec screen', () => {
     await user.type(input, 'Mask?{Enter}');
     convai.reply({ text: 'P100.', attachments: [citation] });
     await user.click(await screen.findByRole('button', { name: 'PPE Guide, page 3' }));
-    expect(open).toHaveBeenCalledWith(`${location.origin}/uploads/ppe-guide.pdf#page=3`, '_blank');
+    // The library's reader at the cited page, in a new tab (the conversation stays).
+    expect(open).toHaveBeenCalledWith(`${location.origin}/library/4?page=3`, '_blank');
     await waitFor(() => expect(accesses).toEqual(['4']));
   });
 

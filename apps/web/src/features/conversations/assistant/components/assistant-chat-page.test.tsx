@@ -70,10 +70,8 @@ describe('/simple-chat', () => {
         name: 'Open Site safety checklist, page 2',
       }),
     );
-    expect(opened).toHaveBeenCalledWith(
-      `${location.origin}/api/files/0123456789abcdef0123456789abcdef.pdf#page=2`,
-      '_blank',
-    );
+    // The library's reader at the cited page, in a new tab.
+    expect(opened).toHaveBeenCalledWith(`${location.origin}/library/4?page=2`, '_blank');
     await waitFor(() => expect(accesses).toEqual(['4']));
   });
 
