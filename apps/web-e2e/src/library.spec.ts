@@ -100,7 +100,7 @@ for (const layout of layouts) {
     await press(page, touch, news.item(news.watch(), 'Fall protection walkthrough'));
     await expect(news.watch().locator('iframe')).toBeVisible();
     expect(await pageWidth(page)).toBeLessThanOrEqual(width);
-    await news.watch().getByRole('button', { name: 'Stop' }).click();
+    await news.watch().getByRole('button', { name: 'Stop', exact: true }).click();
 
     // --- Finds a document by a word inside it.
     const box = page.getByRole('searchbox', { name: 'Search the library' });

@@ -22,7 +22,11 @@ export class ContentManagementPage {
     await expect(this.page.getByRole('heading', { name: /^All Content \(\d+\)$/ })).toBeVisible();
   }
 
-  row = (title: string) => this.page.getByRole('listitem', { name: title, exact: true });
+  // A card on a phone, a table row (named by its title) on a desk.
+  row = (title: string) =>
+    this.page
+      .getByRole('listitem', { name: title, exact: true })
+      .or(this.page.getByRole('row', { name: title, exact: true }));
 
   toast(text: string | RegExp) {
     return this.page

@@ -169,9 +169,10 @@ export function RoomFormDialog({ open, onClose, room, onCreated }: RoomFormDialo
                           onChange={(event: { target: { value: string } }) =>
                             setValue('backgroundColor', event.target.value)
                           }
+                          // 44 px: a gloved thumb's target (docs/field-readiness.md).
                           sx={{
-                            width: 32,
-                            height: 32,
+                            width: 44,
+                            height: 44,
                             p: 0,
                             border: 1,
                             borderColor: 'divider',

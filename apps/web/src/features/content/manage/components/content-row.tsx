@@ -83,7 +83,7 @@ export function ContentRow({
             checked={Boolean(selected)}
             onChange={(event) => onSelect(event.target.checked)}
             slotProps={{ input: { 'aria-label': `Select ${item.title}` } }}
-            sx={{ ml: -1, mt: -0.5 }}
+            sx={{ ml: -1, mt: -0.5, p: '10px' }}
           />
         ) : null}
         <Box

@@ -19,7 +19,6 @@ export function ContentToolbar({ view, onChange }: ContentToolbarProps) {
   ) => (
     <TextField
       select
-      size="small"
       label={label}
       value={view[key]}
       onChange={(event) => onChange({ ...view, [key]: event.target.value as ContentView[K] })}
@@ -44,8 +43,8 @@ export function ContentToolbar({ view, onChange }: ContentToolbarProps) {
         '& > :first-of-type': { gridColumn: { xs: '1 / -1', md: 'auto' } },
       }}
     >
+      {/* Full-size fields: 44 px and more for a gloved thumb (docs/field-readiness.md). */}
       <TextField
-        size="small"
         type="search"
         label="Search content"
         value={view.search}
