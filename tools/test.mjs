@@ -89,9 +89,10 @@ const steps = [
   { name: 'build (all projects)', heavy: true, run: () => nx('run-many', '-t', 'build') },
   {
     name: 'end-to-end (Playwright, chromium)',
-    // Not a heavy step: one test at a time against one server, it mostly waits (network
-    // throttled to a field phone's, speech, the app's timers), so it runs beside two heavy
-    // steps (docs/testing.md). It starts as soon as the build is done.
+    // A heavy step: chromium, the server and its speech workers take a CPU of their own. Run
+    // beside two other heavy steps it starved them (jsdom and API tests timed out, and the
+    // whole run took over 40 minutes). It starts as soon as the build is done.
+    heavy: true,
     after: ['build (all projects)'],
     // The build is done, so the target's dependsOn (build web + api) only reads the cache.
     run: () => nx('run', 'web-e2e:test'),
