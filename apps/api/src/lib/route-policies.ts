@@ -76,6 +76,9 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /api/content/permissions': 'owner',
   'POST /api/content/permissions': 'owner',
   'GET /api/content/search': 'signed-in',
+  'GET /api/content/positions': 'signed-in',
+  'PUT /api/content/{id}/position': 'signed-in',
+  'GET /api/content/{id}/reader': 'signed-in',
   'GET /api/files/{key}': 'signed-in',
   // Bulk upload: one file and its content item per request.
   'POST /api/bulk-upload/files': 'owner',

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       ownerEmail: 'owner@fieldcraft.local',
       ownerPassword: null,
       seedDemo: false,
+      demoMedia: true,
       webDistDir: path.join(cwd, 'dist', 'apps', 'web'),
       webSsrDir: path.join(cwd, 'dist', 'apps', 'web-ssr'),
       logLevel: 'info',
