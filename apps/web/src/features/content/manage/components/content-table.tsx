@@ -113,7 +113,9 @@ export function ContentTable({ rows, selected, onSelect }: ContentTableProps) {
                 />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(item.createdAt)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastClicked ?? 'Not clicked yet'}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {lastClicked ?? 'Not clicked yet'}
+              </TableCell>
               <TableCell align="right">
                 <Box sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
                   <Button
