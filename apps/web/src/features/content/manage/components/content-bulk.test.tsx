@@ -105,7 +105,7 @@ describe('content management: table, filters and bulk actions', { timeout: 120_0
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['', 'Title', 'Kind', 'State', 'Created', 'Last clicked', 'Actions']);
+    ).toEqual(['', 'Title', 'Kind', 'State', 'Activity', 'Actions']);
 
     for (const title of ['Ladder safety', 'Concrete curing', 'Briefing audio']) {
       await user.click(within(table).getByRole('checkbox', { name: `Select ${title}` }));

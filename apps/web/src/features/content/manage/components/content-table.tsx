@@ -5,6 +5,7 @@ import {
 } from '@fieldcraft/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -77,8 +78,7 @@ export function ContentTable({ rows, selected, onSelect }: ContentTableProps) {
             <TableCell>Title</TableCell>
             <TableCell>Kind</TableCell>
             <TableCell>State</TableCell>
-            <TableCell>Created</TableCell>
-            <TableCell>Last clicked</TableCell>
+            <TableCell>Activity</TableCell>
             <TableCell align="right">Actions</TableCell>
           </TableRow>
         </TableHead>
@@ -102,19 +102,42 @@ export function ContentTable({ rows, selected, onSelect }: ContentTableProps) {
                   <Typography variant="body2">{CONTENT_TYPE_LABELS[item.type]}</Typography>
                   <TextNote item={item} />
                 </Box>
+                {item.description ? (
+                  <Typography
+                    variant="body2"
+                    title={item.description}
+                    sx={{
+                      mt: 0.25,
+                      overflowWrap: 'anywhere',
+                      display: '-webkit-box',
+                      WebkitLineClamp: 2,
+                      WebkitBoxOrient: 'vertical',
+                      overflow: 'hidden',
+                    }}
+                  >
+                    {item.description}
+                  </Typography>
+                ) : null}
               </TableCell>
               <TableCell>{kindLabels[item.category]}</TableCell>
               <TableCell>
-                <Chip
-                  size="small"
-                  label={item.isActive ? 'LIVE' : 'OFFLINE'}
-                  color={item.isActive ? 'success' : 'default'}
-                  sx={{ fontWeight: 700 }}
-                />
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {item.isActive ? 'Live' : 'Inactive'}
+                  </Typography>
+                  <Chip
+                    size="small"
+                    label={item.isActive ? 'LIVE' : 'OFFLINE'}
+                    color={item.isActive ? 'success' : 'default'}
+                    sx={{ fontWeight: 700 }}
+                  />
+                </Box>
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(item.createdAt)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {lastClicked ?? 'Not clicked yet'}
+              <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
+                <Typography variant="body2">Created {formatDate(item.createdAt)}</Typography>
+                <Typography variant="body2">
+                  {lastClicked ? `Last clicked ${lastClicked}` : 'Not clicked yet'}
+                </Typography>
               </TableCell>
               <TableCell align="right">
                 <Box sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
@@ -127,6 +150,18 @@ export function ContentTable({ rows, selected, onSelect }: ContentTableProps) {
                   >
                     {item.isActive ? 'Make Inactive' : 'Make Live'}
                   </Button>
+                  {item.url ? (
+                    <Tooltip title="View Content">
+                      <IconButton
+                        aria-label="View Content"
+                        href={item.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      >
+                        <OpenInNewIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  ) : null}
                   {access}
                   <IconButton aria-label={`Edit ${item.title}`} onClick={onEdit}>
                     <EditIcon fontSize="small" />
