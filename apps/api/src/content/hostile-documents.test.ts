@@ -87,21 +87,21 @@ describeEachDatabase(
       const res = await creating;
       const elapsed = Date.now() - started;
 
-      const p99 = (ms: number[]) =>
-        [...ms].sort((a, b) => a - b)[Math.ceil(ms.length * 0.99) - 1] ?? Infinity;
+      const p95 = (ms: number[]) =>
+        [...ms].sort((a, b) => a - b)[Math.ceil(ms.length * 0.95) - 1] ?? Infinity;
       expect(statuses).toEqual(new Set([200]));
-      // The hostile read adds under 100 ms to the slowest reads (on a quiet machine the
-      // baseline is a few ms, so this is the old bound of 100 ms; the old code made reads wait
-      // 12 to 16 s). Against the same run's baseline, so a busy machine is not blamed on it.
+      // The hostile read adds under 100 ms to the slow reads (p95; on a quiet machine the
+      // baseline is a few ms) and no read waits a second (the old code made reads wait 12 to
+      // 16 s). Against the same run's baseline, so a busy machine is not blamed on it; p95
+      // rather than p99, which of ~100 reads is the second slowest: one scheduling hiccup.
       const sorted = (ms: number[]) =>
         [...ms]
           .sort((a, b) => a - b)
           .map(Math.round)
           .join(' ');
-      expect(
-        p99(latencies),
-        `p99 of ${latencies.length} reads: ${sorted(latencies)} ms; baseline ${sorted(baseline)} ms`,
-      ).toBeLessThan(p99(baseline) + 100);
+      const seen = `${latencies.length} reads: ${sorted(latencies)} ms; baseline ${sorted(baseline)} ms`;
+      expect(p95(latencies), `p95 of ${seen}`).toBeLessThan(p95(baseline) + 100);
+      expect(Math.max(...latencies), `slowest of ${seen}`).toBeLessThan(1000);
       // The old code managed 5 to 17 reads here, one of them waiting 12 to 16 s.
       expect(latencies.length).toBeGreaterThanOrEqual(20);
 
@@ -110,7 +110,9 @@ describeEachDatabase(
       const item = res.json() as ManagedContentItem;
       expect(item).toMatchObject({ title: 'Hostile procedure', textStatus: 'failed' });
       expect(['timeout', 'memory']).toContain(item.textStatusReason);
-      expect(elapsed).toBeLessThan(TIME_LIMIT_MS + 5000);
+      // Cut at the limit, counted from when the reading thread had loaded its code (that
+      // start and the thread's end come on top), not when mammoth would have finished.
+      expect(elapsed).toBeLessThan(TIME_LIMIT_MS + 10_000);
       expect((await managed()).find((i) => i.id === item.id)).toMatchObject({
         textStatus: 'failed',
         textStatusReason: item.textStatusReason,
@@ -126,19 +128,50 @@ describeEachDatabase(
         .execute();
       expect(passages.map((p) => p.text)).toEqual(['Hostile procedure\n\nUploaded for the test']);
 
-      // The server is up and reads the next document as usual.
+      // The server is up; the next document is read as usual ('the states the owner sees').
       expect((await fetch(`${base}/api/health`)).status).toBe(200);
-      const demo = await readFile(
-        new URL('../bootstrap/demo-files/concrete-pour-procedure.docx', import.meta.url),
-      );
-      const next = await create(await upload('procedure.docx', demo), 'WORD', 'Pour procedure');
-      expect(next.json()).toMatchObject({ textStatus: 'ok', textStatusReason: null });
     }, 40_000);
+  },
+  { config: { textExtraction: { timeoutMs: TIME_LIMIT_MS, maxChars: 20_000 } } },
+);
+
+// The states of ordinary files, under the default time limit: a 2 s limit is for the hostile
+// file above, and on a busy machine a low-priority thread may need longer for a real one.
+describeEachDatabase(
+  'document text states',
+  (ctx) => {
+    let w: World;
+    beforeEach(async () => {
+      w = await createWorld(ctx);
+    });
+
+    async function upload(name: string, content: Buffer | string): Promise<string> {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/content/upload',
+        headers: { cookie: w.cookies.OWNER ?? '', ...multipartHeaders },
+        payload: multipartBody(name, content),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { url: string }).url;
+    }
+
+    const create = (url: string, type: 'WORD' | 'PDF' | 'DOCUMENT', title: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/content/create-metadata',
+        headers: { cookie: w.cookies.OWNER ?? '' },
+        payload: { title, description: 'Uploaded for the test', category: 'read', type, url },
+      });
 
     describe('the states the owner sees', () => {
       it('ok for a readable file, partial past the character limit, failed for a damaged one, none with a reason for a scan or a format that is not read', async () => {
         const long = Array.from({ length: 50 }, (_, i) => `Section ${i}. ${'text '.repeat(100)}`);
+        const demo = await readFile(
+          new URL('../bootstrap/demo-files/concrete-pour-procedure.docx', import.meta.url),
+        );
         const cases = [
+          { name: 'procedure.docx', data: demo, type: 'WORD' },
           { name: 'notes.txt', data: 'Short notes about the slab.\n', type: 'DOCUMENT' },
           { name: 'long.txt', data: long.join('\n\n'), type: 'DOCUMENT' },
           { name: 'broken.pdf', data: '%PDF-1.7\nthis is not really a PDF\n%%EOF\n', type: 'PDF' },
@@ -159,6 +192,7 @@ describeEachDatabase(
           results[c.name] = { textStatus, textStatusReason };
         }
         expect(results).toEqual({
+          'procedure.docx': { textStatus: 'ok', textStatusReason: null },
           'notes.txt': { textStatus: 'ok', textStatusReason: null },
           'long.txt': { textStatus: 'partial', textStatusReason: 'too_long' },
           'broken.pdf': { textStatus: 'failed', textStatusReason: 'unreadable' },
@@ -188,5 +222,5 @@ describeEachDatabase(
       });
     });
   },
-  { config: { textExtraction: { timeoutMs: TIME_LIMIT_MS, maxChars: 20_000 } } },
+  { config: { textExtraction: { maxChars: 20_000 } } },
 );

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Passage } from './text-extraction';
-import type { ExtractionJob, ExtractionReply } from './text-extraction.worker';
+import type { ExtractionJob, ExtractionReply, ExtractionStarted } from './text-extraction.worker';
 
 /**
  * Text extraction (unpdf, mammoth) off the event loop: a 30 KB Word file of tiny
@@ -22,7 +22,11 @@ export interface TextExtractionLimits {
   concurrency: number;
   /** Files that may wait for a thread; past that a file is not read ('busy'). */
   queue: number;
-  /** Wall-clock time one file may take, from the thread's start; then it is terminated. */
+  /**
+   * Wall-clock time one file may take, from when its thread has loaded its code and starts
+   * reading; then it is terminated. Loading the code is ours, not the file's, and on a busy
+   * machine it alone could use up a short limit (it has its own, BOOT_LIMIT_MS).
+   */
   timeoutMs: number;
   /** V8 old-generation heap of one thread (MB); past it the thread is ended. */
   maxHeapMb: number;
@@ -41,6 +45,9 @@ export function defaultTextExtractionLimits(): TextExtractionLimits {
     maxChars: 2_000_000,
   };
 }
+
+/** A thread that has not loaded its code by then is ended ('timeout'): something is wrong. */
+const BOOT_LIMIT_MS = 60_000;
 
 /** Niceness of reading threads (Linux): when a read and a request want the CPU, the request wins. */
 export const EXTRACTION_THREAD_NICENESS = 10;
@@ -208,9 +215,12 @@ export class TextExtractor {
           resolve(outcome);
         });
       };
-      const timer = setTimeout(() => finish(failed('timeout')), this.limits.timeoutMs);
-      worker.on('message', (reply: ExtractionReply) => {
-        if (!reply.ok) finish(failed('unreadable', reply.message));
+      let timer = setTimeout(() => finish(failed('timeout')), BOOT_LIMIT_MS);
+      worker.on('message', (reply: ExtractionReply | ExtractionStarted) => {
+        if ('started' in reply) {
+          clearTimeout(timer);
+          timer = setTimeout(() => finish(failed('timeout')), this.limits.timeoutMs);
+        } else if (!reply.ok) finish(failed('unreadable', reply.message));
         else if (reply.truncated)
           finish({ status: 'partial', passages: reply.passages, reason: 'too_long' });
         else finish({ status: 'ok', passages: reply.passages });

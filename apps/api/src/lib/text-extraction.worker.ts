@@ -21,6 +21,11 @@ export type ExtractionReply =
   | { ok: true; passages: { page: number; text: string }[]; truncated: boolean }
   | { ok: false; message: string };
 
+/** Posted once the thread's code is loaded, when the reading (and the file's time) starts. */
+export interface ExtractionStarted {
+  started: true;
+}
+
 /** Linux: setpriority(2) takes a thread id, which /proc/thread-self names. Elsewhere: no-op. */
 function lowerPriority(niceness: number): void {
   if (process.platform !== 'linux' || niceness <= 0) return;
@@ -35,6 +40,8 @@ function lowerPriority(niceness: number): void {
 // No top-level await: tsx loads this file as CommonJS from the sources (no "type": "module").
 async function main(job: ExtractionJob): Promise<void> {
   lowerPriority(job.niceness);
+  const started: ExtractionStarted = { started: true };
+  parentPort?.postMessage(started);
   let reply: ExtractionReply;
   try {
     if (job.mode === 'html') {
