@@ -43,6 +43,17 @@ describe('main navigation bar (room area)', () => {
     ]);
   });
 
+  it('has the same account menu as the top bar, leading to Profile', async () => {
+    serveOwner();
+    const { user, router } = renderApp('/rooms');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: /account menu/ }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Profile' }));
+    expect(router.location().pathname).toBe('/profile');
+  });
+
   it('ADD ROOM opens the one room form: a name is required, then the room is created', async () => {
     serveOwner();
     let body: unknown;

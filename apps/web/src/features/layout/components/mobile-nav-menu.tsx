@@ -3,19 +3,24 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
+import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { linksForRole } from '../nav-links';
 import { OutdoorModeMenuItem } from './outdoor-mode-switch';
+import { ownerMenuGroups } from './owner-menus';
 
 export interface MobileNavMenuProps {
   user: User;
   onSignOut: () => void;
 }
 
-/** Small screens: a menu button with the links the user's role may see, and Sign Out. */
+/**
+ * Small screens: a menu button with the links the user's role may see (for an OWNER also the
+ * Analytics and Management menus, as labelled groups), and Sign Out.
+ */
 export function MobileNavMenu({ user, onSignOut }: MobileNavMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -51,6 +56,24 @@ export function MobileNavMenu({ user, onSignOut }: MobileNavMenuProps) {
             {link.label}
           </MenuItem>
         ))}
+        {user.role === 'OWNER'
+          ? ownerMenuGroups.flatMap((group) => [
+              <ListSubheader key={group.label} component="li" role="none" sx={{ lineHeight: 2.5 }}>
+                {group.label}
+              </ListSubheader>,
+              ...group.links.map((link) => (
+                <MenuItem
+                  key={link.href}
+                  component={RouterLink}
+                  to={link.href}
+                  onClick={close}
+                  sx={{ pl: 3 }}
+                >
+                  {link.label}
+                </MenuItem>
+              )),
+            ])
+          : null}
         <OutdoorModeMenuItem />
         <MenuItem
           onClick={() => {

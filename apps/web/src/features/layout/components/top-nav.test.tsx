@@ -64,4 +64,34 @@ describe('top navigation', () => {
     ).not.toBeInTheDocument();
     expect(within(adminMenu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
   });
+
+  it("gives an OWNER the room area's Analytics and Management menus, as groups on a phone", async () => {
+    signInAs(makeUser({ role: 'OWNER' }));
+    const { user, router } = renderApp('/test-station');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: 'Management' }));
+    await user.click(screen.getByRole('menuitem', { name: 'User Management' }));
+    expect(router.location().pathname).toBe('/user-management');
+
+    await user.click(await screen.findByRole('button', { name: 'Open navigation menu' }));
+    const menu = screen.getByRole('menu', { name: 'Navigation' });
+    expect(within(menu).getByText('Analytics')).toBeInTheDocument();
+    expect(within(menu).getByText('Management')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Knowledge Gaps' })).toHaveAttribute(
+      'href',
+      '/analytics/knowledge-gaps',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Companies' })).toHaveAttribute(
+      'href',
+      '/companies',
+    );
+  });
+
+  it('shows no owner menus to a USER', async () => {
+    signInAs(makeUser({ role: 'USER' }));
+    renderApp('/test-station');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('button', { name: 'Management' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Analytics' })).not.toBeInTheDocument();
+  });
 });

@@ -8,14 +8,21 @@ import { Link as RouterLink } from 'react-router-dom';
 import { config } from '../../../shared/config';
 import { paths } from '../../../shared/paths';
 import { MobileNavMenu } from './mobile-nav-menu';
+import { AnalyticsMenu, ManagementMenu } from './owner-menus';
 import { UserMenu } from './user-menu';
+
+const wideOnly = { display: { xs: 'none', md: 'inline-flex' } } as const;
 
 export interface TopNavProps {
   user: User;
   onSignOut: () => void;
 }
 
-/** The signed-in navigation bar: 'Beta 1.4' home button, the user menu, the small-screen menu. */
+/**
+ * The signed-in navigation bar: 'Beta 1.4' home button, the OWNER's Analytics and Management
+ * menus (the same as the room area's bar; on phones they are groups of the small-screen menu),
+ * the user menu, the small-screen menu.
+ */
 export function TopNav({ user, onSignOut }: TopNavProps) {
   return (
     <AppBar position="sticky" component="header" color="secondary">
@@ -34,6 +41,12 @@ export function TopNav({ user, onSignOut }: TopNavProps) {
           {config.versionLabel}
         </Button>
         <Box sx={{ flex: 1 }} />
+        {user.role === 'OWNER' ? (
+          <>
+            <AnalyticsMenu sx={wideOnly} />
+            <ManagementMenu sx={wideOnly} />
+          </>
+        ) : null}
         <UserMenu user={user} onSignOut={onSignOut} />
         <MobileNavMenu user={user} onSignOut={onSignOut} />
       </Toolbar>

@@ -1,5 +1,5 @@
 import type { User } from '@fieldcraft/contracts';
-import { InitialAvatar, RoleBadge } from '@fieldcraft/ui';
+import { InitialAvatar, RoleBadge, visuallyHidden } from '@fieldcraft/ui';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
@@ -15,17 +15,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../shared/paths';
 import { OutdoorModeMenuItem } from './outdoor-mode-switch';
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  border: 0,
-} as const;
-
 /** Full name, or the local part of the email when the account has no name. */
 export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
   const full = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
@@ -35,6 +24,8 @@ export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>
 export interface UserMenuProps {
   user: User;
   onSignOut: () => void;
+  /** A bar with many buttons: the name shows from lg up and the role badge from md up. */
+  compact?: boolean;
 }
 
 /**
@@ -42,7 +33,7 @@ export interface UserMenuProps {
  * OWNER or ADMIN 'Admin Dashboard' (/main-dashboard), an ADMIN's only way into the admin screens;
  * 'Outdoor mode' switches the high-contrast theme for this device.
  */
-export function UserMenu({ user, onSignOut }: UserMenuProps) {
+export function UserMenu({ user, onSignOut, compact = false }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const buttonId = useId();
@@ -76,12 +67,20 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             textOverflow: 'ellipsis',
             whiteSpace: 'nowrap',
             // Visually hidden on phones, still read out as the button's name.
-            [theme.breakpoints.down('sm')]: visuallyHidden,
+            [theme.breakpoints.down(compact ? 'lg' : 'sm')]: visuallyHidden,
           })}
         >
           {name}
         </Typography>
-        <RoleBadge role={user.role} />
+        <Box
+          component="span"
+          sx={(theme) => ({
+            display: 'inline-flex',
+            ...(compact ? { [theme.breakpoints.down('md')]: visuallyHidden } : {}),
+          })}
+        >
+          <RoleBadge role={user.role} />
+        </Box>
         {/* Read after the visible name and role, so the button says what it opens. */}
         <Box component="span" sx={visuallyHidden}>
           account menu
