@@ -1,5 +1,6 @@
 import type { AnalyticsPeriod } from '@fieldcraft/contracts';
 import { ANALYTICS_PERIODS } from '@fieldcraft/contracts';
+import { formatDateTime } from '../../shared/format/dates';
 
 /** `?days=` from the address; anything but 7, 30 or 90 reads as 30. */
 export function periodFrom(value: string | null): AnalyticsPeriod {
@@ -32,13 +33,9 @@ export function dayLabel(date: string): string {
   return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
 /** An instant as 'Nov 22, 2026, 9:41 AM' in the viewer's time zone; 'Never' for null. */
 export function when(iso: string | null, never = 'Never'): string {
-  return iso ? dateTimeFormat.format(new Date(iso)) : never;
+  return iso ? formatDateTime(iso) : never;
 }
 
 export const count = (n: number) => n.toLocaleString('en-US');

@@ -1,4 +1,5 @@
 import type { Room, RoomStatus } from '@fieldcraft/contracts';
+import { formatDate } from '../../shared/format/dates';
 
 export type StatusFilter = 'ALL' | RoomStatus;
 export const ALL_CATEGORIES = 'ALL';
@@ -71,14 +72,5 @@ export function toggledStatus(status: RoomStatus): RoomStatus {
   return status === 'LIVE' ? 'PAUSED' : 'LIVE';
 }
 
-const createdFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** 'Created:' date, short month, day, year (e.g. 'Mar 4, 2026'). */
-export function formatCreated(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : createdFormat.format(date);
-}
+/** 'Created:' date, short month, day, year (e.g. 'Mar 4, 2026'): the app's one date format. */
+export const formatCreated = (iso: string): string => formatDate(iso);

@@ -1,29 +1,33 @@
 /**
- * The app's one date format (docs/account.md, "Dates"): day, short month, year ("26 Nov 2026"),
- * with the time as 24-hour "14:05" where a time matters. Unambiguous for crews in any English
- * locale, unlike 11/12/2026.
+ * The app's one date format (docs/account.md, "Dates"): the spec's short month, day, year
+ * ("Nov 26, 2026", as on a room card), with the time ("2:05 PM") where a time matters. The
+ * month is a word, so no crew reads 11/12/2026 the wrong way round.
  */
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
+const dateFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
+  day: 'numeric',
   year: 'numeric',
 });
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 const toDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
 
-/** "26 Nov 2026"; an unreadable value gives "". */
+/** "Nov 26, 2026"; an unreadable value gives "". */
 export function formatDate(value: string | number | Date): string {
   const date = toDate(value);
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
-/** "26 Nov 2026, 14:05". */
+/** "Nov 26, 2026, 2:05 PM"; an unreadable value gives "". */
 export function formatDateTime(value: string | number | Date): string {
   const date = toDate(value);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : `${dateFormat.format(date)}, ${timeFormat.format(date)}`;
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
 }
 
 /**

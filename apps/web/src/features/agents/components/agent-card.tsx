@@ -8,11 +8,10 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { formatDateTime } from '../../../shared/format/dates';
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 interface AgentCardProps {
   agent: AgentOverview;
@@ -86,9 +85,9 @@ export function AgentCard({ agent, onEdit, onRedeploy, onDelete }: AgentCardProp
         </dd>
         <dt>Last redeploy</dt>
         <dd>
-          {agent.redeployedAt ? dateTime(agent.redeployedAt) : 'Never'}
+          {agent.redeployedAt ? formatDateTime(agent.redeployedAt) : 'Never'}
           <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-            {` · settings saved ${dateTime(agent.updatedAt)}`}
+            {` · settings saved ${formatDateTime(agent.updatedAt)}`}
           </Typography>
         </dd>
       </Box>

@@ -74,7 +74,7 @@ describe('Profile page', { timeout: 120_000 }, () => {
     expect(within(account).getByText('dana@example.com')).toBeInTheDocument();
     expect(within(account).getByText(/Crew member/)).toBeInTheDocument();
     expect(await within(account).findByText('Northside Builders')).toBeInTheDocument();
-    expect(within(account).getByText('5 Mar 2026')).toBeInTheDocument();
+    expect(within(account).getByText('Mar 5, 2026')).toBeInTheDocument();
   });
 
   it('changes the password with the current one; a wrong one is said on its field', async () => {
@@ -167,7 +167,7 @@ describe('Profile page', { timeout: 120_000 }, () => {
     const saved = within(device).getByRole('list', { name: 'Saved for offline use' });
     expect(within(saved).getAllByRole('listitem')).toHaveLength(1);
     expect(within(saved).getByText('Scaffold checklist')).toBeInTheDocument();
-    expect(within(saved).getByText('PDF · 2.0 MB · saved 20 Nov 2026')).toBeInTheDocument();
+    expect(within(saved).getByText('PDF · 2.0 MB · saved Nov 20, 2026')).toBeInTheDocument();
     await user.click(
       within(saved).getByRole('button', { name: 'Remove Scaffold checklist from this device' }),
     );

@@ -19,6 +19,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import { useGetConversationQuery, useGetRoomConversationsQuery } from '../voice.api';
 import { ChatMessageItem } from './chat-message-item';
+import { formatDateTime } from '../../../shared/format/dates';
 
 export function formatDuration(seconds: number | null): string {
   if (seconds === null) return 'In progress';
@@ -28,9 +29,7 @@ export function formatDuration(seconds: number | null): string {
   return s ? `${m} min ${s} s` : `${m} min`;
 }
 
-export const formatConversationDate = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = formatConversationDate;
+export const formatConversationDate = (iso: string) => formatDateTime(iso);
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -86,7 +85,7 @@ export function PastConversations({
                   sx={{ minHeight: 44, display: 'block' }}
                 >
                   <Typography component="span" variant="subtitle2" sx={{ display: 'block' }}>
-                    {formatDate(c.startedAt)}
+                    {formatConversationDate(c.startedAt)}
                   </Typography>
                   <Typography
                     component="span"
@@ -168,7 +167,7 @@ function ConversationDialog({
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
         <DialogTitle id={titleId} sx={{ flex: 1 }}>
-          {startedAt ? `Conversation of ${formatDate(startedAt)}` : 'Conversation'}
+          {startedAt ? `Conversation of ${formatConversationDate(startedAt)}` : 'Conversation'}
         </DialogTitle>
         <IconButton aria-label="Close" onClick={onClose} sx={{ width: 44, height: 44 }}>
           <CloseIcon />

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { ExternalLinkDialog } from '../../../../shared/content-opening/external-link-dialog';
+import { formatDate } from '../../../../shared/format/dates';
 import { contentTarget, openDetached } from '../../../../shared/content-opening/open-content';
 import { paths } from '../../../../shared/paths';
 import { useGetContentReaderQuery } from '../library.api';
@@ -25,8 +26,6 @@ export function citedPage(value: string | null): number | null {
   const n = Number(value);
   return value && Number.isInteger(n) && n > 0 && n < 100_000 ? n : null;
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /**
  * /library/:contentId[?page=N]: one item read or played inside the app — a PDF in the browser's
@@ -76,7 +75,7 @@ export function LibraryItemPage(_props: LibraryItemPageProps) {
   if (!reader.data) return <LoadingState label="Opening..." />;
 
   const { item, downloadUrl } = reader.data;
-  const meta = [typeLabel(item.type), dateFormat.format(new Date(item.createdAt))];
+  const meta = [typeLabel(item.type), formatDate(item.createdAt)];
   return (
     <Box component="article" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       {back}

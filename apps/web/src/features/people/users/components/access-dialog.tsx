@@ -12,14 +12,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { serverErrorDetail } from '../../../../shared/api/api';
+import { formatDateTime } from '../../../../shared/format/dates';
 import {
   useGetManagedRoomsQuery,
   useGetUserAccessQuery,
   useSetRoomMemberMutation,
 } from '../user-management.api';
 import { displayName } from '../people-names';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export interface AccessDialogProps {
   user: ManagedUser | null;
@@ -139,10 +138,7 @@ export function AccessDialog({ user, canEdit, onClose }: AccessDialogProps) {
               <List dense aria-label="Recent content opened">
                 {access.recentAccess.map((a, i) => (
                   <ListItem key={`${a.contentId}-${i}`} disableGutters>
-                    <ListItemText
-                      primary={a.title}
-                      secondary={dateTime.format(new Date(a.accessedAt))}
-                    />
+                    <ListItemText primary={a.title} secondary={formatDateTime(a.accessedAt)} />
                   </ListItem>
                 ))}
               </List>
