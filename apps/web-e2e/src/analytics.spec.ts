@@ -26,6 +26,43 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   if (original) await page.setViewportSize(original);
 }
 
+/**
+ * The charts' day labels never run into each other or out of their chart, at phone and desktop
+ * width, for every period (7, 30 and 90 bars).
+ */
+async function expectAxisLabelsApart(page: Page, analytics: AnalyticsPage): Promise<void> {
+  const original = page.viewportSize();
+  for (const days of [7, 30, 90] as const) {
+    await analytics.choosePeriod(days);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('[data-axis="x"]')].flatMap((axis) => {
+              const box = axis.getBoundingClientRect();
+              const labels = [...axis.children]
+                .map((el) => ({ text: el.textContent, r: el.getBoundingClientRect() }))
+                .filter(({ r }) => r.width > 0)
+                .sort((a, b) => a.r.left - b.r.left);
+              const problems: string[] = [];
+              if (labels.length === 0) problems.push('no labels');
+              labels.forEach(({ text, r }, i) => {
+                if (r.left < box.left - 0.5 || r.right > box.right + 0.5)
+                  problems.push(`${text} leaves its chart`);
+                const next = labels[i + 1];
+                if (next && r.right + 4 > next.r.left) problems.push(`${text} meets ${next.text}`);
+              });
+              return problems;
+            }),
+          ),
+        )
+        .toEqual([]);
+    }
+  }
+  if (original) await page.setViewportSize(original);
+}
+
 test('the owner reads voice usage, content engagement and knowledge gaps that reflect real activity', async ({
   browser,
 }) => {
@@ -110,6 +147,8 @@ test('the owner reads voice usage, content engagement and knowledge gaps that re
     .filter({ has: owner.getByRole('rowheader', { name: today }) });
   expect(Number(await todayRow.getByRole('cell').textContent())).toBeGreaterThanOrEqual(1);
   await perDay.getByRole('button', { name: 'Show chart' }).click();
+  await expectAxisLabelsApart(owner, analytics);
+  await analytics.choosePeriod(7);
   await owner.evaluate(() => window.scrollTo(0, 0));
   await captureScreen(owner, 'analytics-usage');
   await expectNoSidewaysScroll(owner);

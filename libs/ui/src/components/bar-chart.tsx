@@ -170,6 +170,7 @@ export function BarChart({
               </Typography>
             ) : null}
             <Box
+              data-axis="x"
               sx={{
                 position: 'relative',
                 height: 18,
