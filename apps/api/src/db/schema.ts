@@ -69,6 +69,16 @@ export interface PasswordResetRequestsTable {
   resolved_by: number | null;
 }
 
+/** Reset links mailed by "forgot password": the sha256 (hex) of the token, never the token. */
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  user_id: number;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface AgentsTable {
   id: Generated<number>;
   agent_id: string;
@@ -273,10 +283,12 @@ export interface Database {
   app_secrets: AppSecretsTable;
   impersonation_tokens: ImpersonationTokensTable;
   password_reset_requests: PasswordResetRequestsTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 /** Every application table, children first (for truncation in tests). */
 export const TABLES: readonly (keyof Database)[] = [
+  'password_reset_tokens',
   'password_reset_requests',
   'impersonation_tokens',
   'audit_log',
