@@ -52,7 +52,10 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-/** One sign-in failure counter per key ('account:…', 'address:…', 'pair:…', 'device:…', 'session:…'). */
+/**
+ * One attempt counter per key: sign-in failures ('account:…', 'address:…', 'pair:…', 'device:…',
+ * 'session:…') and reset-link attempts per address ('reset:…').
+ */
 export interface LoginThrottleTable {
   key: string;
   failures: Generated<number>;
