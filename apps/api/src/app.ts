@@ -18,6 +18,7 @@ import {
 import { requestIdGenerator, trustProxyOption } from './lib/request-id';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
+import { outboxPlugin } from './plugins/outbox';
 // Admin preview mode and the owner's home.
 import { previewModePlugin } from './plugins/preview-mode';
 import { clientErrorHandler, securityPlugin } from './plugins/security';
@@ -92,6 +93,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     await app.register(metricsPlugin);
     await app.register(securityPlugin);
     await app.register(dbPlugin);
+    await app.register(outboxPlugin);
     await app.register(storagePlugin);
     await app.register(textExtractionPlugin);
     await app.register(sessionPlugin);

@@ -46,6 +46,7 @@ const deviceKey = (id: string) => `device:${id}`;
 const pairKey = (ip: string, email: string) => `pair:${ip}|${email}`;
 const addressKey = (ip: string) => `address:${ip}`;
 const sessionKey = (sessionId: string) => `session:${sessionId}`;
+const resetKey = (ip: string) => `reset:${ip}`;
 
 interface Row {
   key: string;
@@ -198,6 +199,31 @@ export async function reservePasswordCheck(
   });
   if (wait !== null) throw tooMany(wait);
   return { keys: [rule.key], forgiven: [rule.key], trusted: true };
+}
+
+/**
+ * POST /api/auth/reset-password: every attempt from one address counts, whatever the token, with
+ * the forgot-password limit (LOGIN_MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT per window). Throws 429
+ * RATE_LIMITED with Retry-After once the address is at it.
+ */
+export async function chargeResetAttempt(db: Db, limits: LoginRateLimit, ip: string) {
+  const rule: Rule = {
+    key: resetKey(ip),
+    limit: limits.maxFailuresPerAddressAndAccount,
+    kind: 'hard',
+  };
+  const wait = await db.transaction().execute(async (trx) => {
+    const rows = await lockRows(trx, [rule.key]);
+    return checkAndCharge(trx, rows, [rule], limits.windowMinutes * 60);
+  });
+  if (wait === null) return;
+  const minutes = Math.ceil(wait / 60);
+  throw new AppError(
+    429,
+    ErrorCode.RATE_LIMITED,
+    `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { headers: { 'retry-after': String(wait) } },
+  );
 }
 
 async function deleteEmpty(db: Db, keys: string[]): Promise<void> {

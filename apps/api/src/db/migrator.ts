@@ -12,6 +12,7 @@ import * as addVoiceTokenSession from './migrations/2026_11_26_010000_add_voice_
 import * as loginThrottleCounters from './migrations/2026_11_26_020000_login_throttle_counters';
 import * as libraryMediaAndPositions from './migrations/2026_11_26_080000_library_media_and_positions';
 import * as passwordResetRequests from './migrations/2026_11_26_100000_password_reset_requests';
+import * as passwordResetTokens from './migrations/2026_11_26_120000_password_reset_tokens';
 
 // The API is bundled into one file, so migrations are imported statically instead of being
 // read from a folder (FileMigrationProvider). Add each new migration here, keyed by file name.
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_020000_login_throttle_counters': loginThrottleCounters,
   '2026_11_26_080000_library_media_and_positions': libraryMediaAndPositions,
   '2026_11_26_100000_password_reset_requests': passwordResetRequests,
+  '2026_11_26_120000_password_reset_tokens': passwordResetTokens,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several instances. */

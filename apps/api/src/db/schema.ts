@@ -52,7 +52,10 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-/** One sign-in failure counter per key ('account:…', 'address:…', 'pair:…', 'device:…', 'session:…'). */
+/**
+ * One attempt counter per key: sign-in failures ('account:…', 'address:…', 'pair:…', 'device:…',
+ * 'session:…') and reset-link attempts per address ('reset:…').
+ */
 export interface LoginThrottleTable {
   key: string;
   failures: Generated<number>;
@@ -67,6 +70,16 @@ export interface PasswordResetRequestsTable {
   requested_at: Generated<Date>;
   resolved_at: Timestamp | null;
   resolved_by: number | null;
+}
+
+/** Reset links mailed by "forgot password": the sha256 (hex) of the token, never the token. */
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  user_id: number;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 export interface AgentsTable {
@@ -273,10 +286,12 @@ export interface Database {
   app_secrets: AppSecretsTable;
   impersonation_tokens: ImpersonationTokensTable;
   password_reset_requests: PasswordResetRequestsTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 /** Every application table, children first (for truncation in tests). */
 export const TABLES: readonly (keyof Database)[] = [
+  'password_reset_tokens',
   'password_reset_requests',
   'impersonation_tokens',
   'audit_log',

@@ -27,6 +27,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /api/auth/account': 'signed-in',
   'POST /api/auth/sign-out-others': 'signed-in',
   'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
   'GET /api/people/password-reset-requests': 'owner-or-admin',
 
   'GET /api/users': 'owner',

@@ -83,6 +83,7 @@ describeEachDatabaseKind('first-start bootstrap and restarts', (kind: DatabaseKi
       '2026_11_26_020000_login_throttle_counters',
       '2026_11_26_080000_library_media_and_positions',
       '2026_11_26_100000_password_reset_requests',
+      '2026_11_26_120000_password_reset_tokens',
     ]);
     const agents = await first.app.db
       .selectFrom('agents')

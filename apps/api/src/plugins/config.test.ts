@@ -36,6 +36,8 @@ describe('loadConfig', () => {
         windowMinutes: 15,
         deviceSecret: null,
       },
+      publicUrl: null,
+      mail: null,
       uploadTempMaxAgeMinutes: 60,
       serverTimeouts: DEFAULT_SERVER_TIMEOUTS,
       passwordHashing: defaultPasswordHashingLimits(),
@@ -235,6 +237,46 @@ describe('loadConfig', () => {
       /S3_ENDPOINT/,
     );
     expect(() => loadConfig({ METRICS_TOKEN: 'short' }, cwd)).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('reads the mail settings and refuses SMTP without the public address', () => {
+    expect(
+      loadConfig(
+        {
+          SMTP_URL: 'smtps://mailer:s3cret@mail.example.com:465',
+          PUBLIC_URL: 'https://fc.example/',
+        },
+        cwd,
+      ),
+    ).toMatchObject({
+      publicUrl: 'https://fc.example',
+      mail: {
+        smtpUrl: 'smtps://mailer:s3cret@mail.example.com:465',
+        from: 'Fieldcraft <no-reply@localhost>',
+      },
+    });
+    expect(
+      loadConfig(
+        {
+          SMTP_URL: 'smtp://mail.example.com:587',
+          PUBLIC_URL: 'http://localhost:3000',
+          MAIL_FROM: 'Site Office <office@example.com>',
+        },
+        cwd,
+      ).mail,
+    ).toEqual({ smtpUrl: 'smtp://mail.example.com:587', from: 'Site Office <office@example.com>' });
+    // The public address alone sends nothing.
+    expect(loadConfig({ PUBLIC_URL: 'https://fc.example' }, cwd).mail).toBeNull();
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com' }, cwd)).toThrow(
+      /PUBLIC_URL: required when SMTP_URL is set/,
+    );
+    expect(() =>
+      loadConfig({ SMTP_URL: 'http://mail.example.com', PUBLIC_URL: 'https://fc.example' }, cwd),
+    ).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://fc.example/app' }, cwd)).toThrow(
+      /PUBLIC_URL: must be scheme:\/\/host\[:port\] without a path/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'fc.example' }, cwd)).toThrow(/PUBLIC_URL/);
   });
 
   it('treats empty strings as unset, except WEB_DIST_DIR where empty means "no web app"', () => {

@@ -94,6 +94,10 @@ export interface AppConfig {
   /** Extra origins (scheme://host[:port]) allowed to send cookie-authenticated mutations. */
   trustedOrigins: string[];
   loginRateLimit: LoginRateLimit;
+  /** Where people open the app (`scheme://host[:port]`, no trailing slash); null: not set. */
+  publicUrl: string | null;
+  /** Outgoing mail (reset links); null: none is sent. */
+  mail: MailConfig | null;
   uploadTempMaxAgeMinutes: number;
   /** How long a client may take to send a request; missing fields take DEFAULT_SERVER_TIMEOUTS. */
   serverTimeouts?: Partial<ServerTimeouts>;
@@ -118,6 +122,14 @@ export interface LoginRateLimit {
   windowMinutes: number;
   /** LOGIN_DEVICE_SECRET; null → a per-install secret in app_secrets. */
   deviceSecret?: string | null;
+}
+
+/** SMTP_URL and MAIL_FROM (docs/account.md, "Forgot password"). */
+export interface MailConfig {
+  /** smtp:// or smtps:// with any credentials; never logged. */
+  smtpUrl: string;
+  /** The From header, e.g. `Fieldcraft <no-reply@example.com>`. */
+  from: string;
 }
 
 /** Limits on slow clients (slowloris), in milliseconds. */
@@ -214,6 +226,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       'Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS',
     );
   }
+  // A link must point at the app's own address, which only the operator can say.
+  if (e.SMTP_URL && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: required when SMTP_URL is set (reset links are sent to it)',
+    );
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const webDist = e.WEB_DIST_DIR === undefined ? 'dist/apps/web' : e.WEB_DIST_DIR;
   return {
@@ -255,6 +273,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
       deviceSecret: e.LOGIN_DEVICE_SECRET ?? null,
     },
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
     uploadTempMaxAgeMinutes: e.UPLOAD_TEMP_MAX_AGE_MINUTES,
     serverTimeouts: {
       headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,

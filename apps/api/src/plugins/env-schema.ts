@@ -225,6 +225,35 @@ export const EnvSchema = z.object({
     meaning:
       'HMAC-SHA256 key (32+ characters) for impersonation tokens; every instance needs the same value. Unset: a random per-install secret kept in the database. docs/people-and-companies.md',
   }),
+  PUBLIC_URL: env(
+    optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+        .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v), {
+          error: 'must be scheme://host[:port] without a path',
+        })
+        .optional(),
+    ),
+    {
+      default: 'unset',
+      meaning:
+        'The address people open the app at (`https://fieldcraft.example.com`); links in emails start with it. Required with `SMTP_URL`: never taken from a request, whose `Host` anyone can set.',
+    },
+  ),
+  SMTP_URL: env(
+    optionalText.pipe(
+      z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    ),
+    {
+      default: 'unset',
+      meaning:
+        '`smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://…:465`: "Forgot password" also mails a one-time reset link (docs/account.md). Unset: no mail; an admin answers the request. Never logged.',
+    },
+  ),
+  MAIL_FROM: env(withDefault('Fieldcraft <no-reply@localhost>'), {
+    default: '`Fieldcraft <no-reply@localhost>`',
+    meaning: 'The sender of those emails; use an address your mail server may send as.',
+  }),
   HEADERS_TIMEOUT_SECONDS: env(positiveInt(20), {
     default: '`20`',
     meaning: 'The request line and all headers must arrive within this (slow clients get 408).',

@@ -86,6 +86,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       maxFailuresPerAddress: 100,
       windowMinutes: 15,
     },
+    publicUrl: null,
+    mail: null,
     uploadTempMaxAgeMinutes: 60,
     ...overrides,
   };

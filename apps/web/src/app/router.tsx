@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home.path, element: <HomeRoute /> },
       { path: paths.login.path, element: <PublicPage page="login" /> },
+      { path: paths.resetPassword.path, element: <PublicPage page="resetPassword" /> },
       {
         path: paths.dashboard.path,
         element: (

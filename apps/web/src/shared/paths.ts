@@ -5,7 +5,13 @@
  */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  login: { path: '/login', getHref: () => '/login' },
+  // `forgot`: with "Forgot password?" already open (where a dead reset link sends you).
+  login: {
+    path: '/login',
+    getHref: (options?: { forgot?: boolean }) => (options?.forgot ? '/login?forgot=1' : '/login'),
+  },
+  // Where a mailed reset link leads (the API writes these links: auth/reset-link.ts).
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   profile: { path: '/profile', getHref: () => '/profile' },
   rooms: { path: '/rooms', getHref: () => '/rooms' },

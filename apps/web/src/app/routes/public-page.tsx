@@ -10,15 +10,25 @@ const LandingPage = lazy(() =>
 const LoginPage = lazy(() =>
   import('../../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
 );
+const ResetPasswordPage = lazy(() =>
+  import('../../features/auth/components/reset-password-page').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('../../features/not-found/components/not-found-page').then((m) => ({
     default: m.NotFoundPage,
   })),
 );
 
-const pages = { landing: LandingPage, login: LoginPage, notFound: NotFoundPage };
+const pages = {
+  landing: LandingPage,
+  login: LoginPage,
+  resetPassword: ResetPasswordPage,
+  notFound: NotFoundPage,
+};
 
-/** A signed-out page (landing, login, not-found) inside the public shell. Loaded lazily. */
+/** A signed-out page (landing, login, reset password, not-found) in the public shell. Lazy. */
 export default function PublicPage({ page }: { page: keyof typeof pages }) {
   const Page = pages[page];
   return (

@@ -3,6 +3,8 @@ import type {
   LoginBody,
   LoginResponse,
   LogoutResponse,
+  ResetPasswordWithTokenBody,
+  ResetPasswordWithTokenResponse,
   UpdateUserBody,
   User,
 } from '@fieldcraft/contracts';
@@ -42,6 +44,12 @@ export const authApi = api.injectEndpoints({
     logout: build.mutation<LogoutResponse, void>({
       query: () => ({ url: '/api/auth/logout', method: 'POST' }),
     }),
+    // A mailed reset link's token and the new password. Every session of that account ends,
+    // this browser's too if it was signed in to it, so the status is asked again.
+    resetPassword: build.mutation<ResetPasswordWithTokenResponse, ResetPasswordWithTokenBody>({
+      query: (body) => ({ url: '/api/auth/reset-password', method: 'POST', body }),
+      invalidatesTags: ['AuthStatus'],
+    }),
     updateUser: build.mutation<User, { id: number; body: UpdateUserBody }>({
       query: ({ id, body }) => ({ url: `/api/users/${id}`, method: 'PATCH', body }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }, 'CurrentUser'],
@@ -54,6 +62,7 @@ export const {
   useGetCurrentUserQuery,
   useLoginMutation,
   useLogoutMutation,
+  useResetPasswordMutation,
   useUpdateUserMutation,
 } = authApi;
 

@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { clearStoredAuth } from '../../../shared/session/auth-storage';
 import { config } from '../../../shared/config';
 import { paths } from '../../../shared/paths';
@@ -28,7 +28,9 @@ export function LoginPage() {
   const [statusUserDismissed, setStatusUserDismissed] = useState(false);
   const [signedIn, setSignedIn] = useState(false);
   const [formKey, setFormKey] = useState(0);
-  const [forgot, setForgot] = useState(false);
+  // `?forgot=1` (paths.login.getHref({ forgot: true })): arrive with "Forgot password?" open, from a dead link.
+  const [searchParams] = useSearchParams();
+  const [forgot, setForgot] = useState(() => searchParams.get('forgot') === '1');
 
   if (isLoading) return <LoadingState label="Loading..." />;
 

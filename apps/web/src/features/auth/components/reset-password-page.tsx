@@ -1,0 +1,176 @@
+import {
+  INVALID_RESET_TOKEN_MESSAGE,
+  ResetPasswordFormSchema,
+  type ResetPasswordForm,
+} from '@fieldcraft/contracts';
+import { Logo, PasswordField } from '@fieldcraft/ui';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { serverErrorCode, serverErrorDetail } from '../../../shared/api/request';
+import { config } from '../../../shared/config';
+import {
+  firstErrorPerField,
+  focusFirstInvalid,
+  serverFieldErrors,
+} from '../../../shared/forms/form-errors';
+import { paths } from '../../../shared/paths';
+import { useResetPasswordMutation } from '../auth.api';
+import { SupportContacts } from './support-contacts';
+
+type Field = keyof ResetPasswordForm;
+const empty: Record<Field, string> = { newPassword: '', confirmNewPassword: '' };
+
+type Outcome = { kind: 'form' } | { kind: 'done'; message: string } | { kind: 'invalid' };
+
+/**
+ * /reset-password?token=… (docs/account.md, "Forgot password"): where a mailed reset link
+ * leads. The new password twice, with the change-password form's rules and the server's
+ * strength check on its field; then a way to sign in, or, for a dead link, a way to ask again.
+ */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(token ? { kind: 'form' } : { kind: 'invalid' });
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading) return;
+    const form = event.currentTarget;
+    const parsed = ResetPasswordFormSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(firstErrorPerField<Field>(parsed.error.issues));
+      focusFirstInvalid(form);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    try {
+      const answer = await resetPassword({ token, newPassword: parsed.data.newPassword }).unwrap();
+      setValues(empty);
+      setOutcome({ kind: 'done', message: answer.message });
+    } catch (error) {
+      if (serverErrorCode(error) === 'INVALID_RESET_TOKEN') {
+        setOutcome({ kind: 'invalid' });
+        return;
+      }
+      // The server's reason about the new password (e.g. too easy to guess) goes on its field.
+      const onNew = serverFieldErrors(error, ['newPassword'] as const).newPassword;
+      if (onNew) setErrors({ newPassword: onNew });
+      else setFailure(serverErrorDetail(error) ?? 'Failed to reset password. Please try again.');
+      focusFirstInvalid(form);
+    }
+  }
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 }, px: { xs: 2, sm: 3 } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          textAlign: 'center',
+          gap: 1,
+          mb: 3,
+        }}
+      >
+        <Logo size={64} />
+        <Typography component="p" variant="h1">
+          {config.brandProduct}
+        </Typography>
+      </Box>
+      <Card sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Typography component="h1" variant="h3" sx={{ mb: 1 }}>
+          Choose a New Password
+        </Typography>
+        {outcome.kind === 'done' ? (
+          <Box sx={{ display: 'grid', gap: 2.5 }}>
+            <Alert severity="success">{outcome.message}</Alert>
+            <Button
+              component={RouterLink}
+              to={paths.login.getHref()}
+              variant="contained"
+              size="large"
+              fullWidth
+            >
+              Sign In
+            </Button>
+          </Box>
+        ) : outcome.kind === 'invalid' ? (
+          <Box sx={{ display: 'grid', gap: 2.5 }}>
+            <Alert severity="error">{INVALID_RESET_TOKEN_MESSAGE}</Alert>
+            <Button
+              component={RouterLink}
+              to={paths.login.getHref({ forgot: true })}
+              variant="contained"
+              size="large"
+              fullWidth
+            >
+              Ask for a New Link
+            </Button>
+            <Button component={RouterLink} to={paths.login.getHref()} variant="text" fullWidth>
+              Back to Login
+            </Button>
+          </Box>
+        ) : (
+          <Box
+            component="form"
+            noValidate
+            onSubmit={onSubmit}
+            aria-label="Choose a new password"
+            sx={{ display: 'grid', gap: 2.5 }}
+          >
+            <Typography sx={{ color: 'text.secondary' }}>
+              Enter the new password for your account twice. Every device signed in to it will be
+              signed out.
+            </Typography>
+            {failure ? <Alert severity="error">{failure}</Alert> : null}
+            <PasswordField
+              label="New Password"
+              name="newPassword"
+              autoComplete="new-password"
+              value={values.newPassword}
+              onChange={change('newPassword')}
+              error={Boolean(errors.newPassword)}
+              helperText={errors.newPassword ?? 'At least 8 characters, not easy to guess.'}
+              showLabel="Show new password"
+              hideLabel="Hide new password"
+            />
+            <PasswordField
+              label="Confirm New Password"
+              name="confirmNewPassword"
+              autoComplete="new-password"
+              value={values.confirmNewPassword}
+              onChange={change('confirmNewPassword')}
+              error={Boolean(errors.confirmNewPassword)}
+              helperText={errors.confirmNewPassword}
+              showLabel="Show confirmation"
+              hideLabel="Hide confirmation"
+            />
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading}>
+              {isLoading ? 'Resetting Password...' : 'Reset Password'}
+            </Button>
+            <Button component={RouterLink} to={paths.login.getHref()} variant="text" fullWidth>
+              Back to Login
+            </Button>
+          </Box>
+        )}
+      </Card>
+      <SupportContacts />
+    </Container>
+  );
+}
