@@ -1,4 +1,4 @@
-import { FORGOT_PASSWORD_ANSWER, RESET_PASSWORD_DONE_ANSWER } from '@fieldcraft/contracts';
+import { FORGOT_PASSWORD_MAILED_ANSWER, RESET_PASSWORD_DONE_ANSWER } from '@fieldcraft/contracts';
 import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeEach, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ describeEachDatabase(
     async function askAndRead(email: string): Promise<string[]> {
       const res = await ask(email);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+      expect(res.json()).toEqual({ message: FORGOT_PASSWORD_MAILED_ANSWER });
       await ctx.app.outbox.idle();
       return smtp.received.flatMap((m) => [
         ...new Set([...m.source.matchAll(LINK)].map((match) => match[1] as string)),
@@ -158,6 +158,38 @@ describeEachDatabase(
         .where('id', '=', kim.id)
         .execute();
       expect((await reset(token as string)).json()).toMatchObject({ code: 'INVALID_RESET_TOKEN' });
+    });
+
+    it("an admin's temporary password or a deactivation ends a mailed link", async () => {
+      await ctx.createUser({ email: 'boss@example.com', role: 'OWNER' });
+      const owner = (await ctx.login('boss@example.com', DEFAULT_PASSWORD)).cookie as string;
+      const lee = await ctx.createUser({ email: 'lee@example.com' });
+      const [beforeTemporary] = await askAndRead('lee@example.com');
+      const temporary = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/people/users/${lee.id}/reset-password`,
+        headers: { cookie: owner },
+        payload: {},
+      });
+      expect(temporary.statusCode, temporary.body).toBe(200);
+      expect((await reset(beforeTemporary as string)).json()).toMatchObject({
+        code: 'INVALID_RESET_TOKEN',
+      });
+
+      smtp.clear();
+      const [beforeDeactivation] = await askAndRead('lee@example.com');
+      for (const action of ['deactivate', 'reactivate']) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/people/users/${lee.id}/${action}`,
+          headers: { cookie: owner },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      expect((await reset(beforeDeactivation as string)).json()).toMatchObject({
+        code: 'INVALID_RESET_TOKEN',
+      });
+      expect(await tokenRows()).toEqual([]);
     });
 
     it('limits attempts per address, whatever the token', async () => {

@@ -1,4 +1,4 @@
-import { FORGOT_PASSWORD_ANSWER } from '@fieldcraft/contracts';
+import { FORGOT_PASSWORD_ANSWER, FORGOT_PASSWORD_MAILED_ANSWER } from '@fieldcraft/contracts';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { DEFAULT_PASSWORD, describeOnPglite } from '../test/test-app';
@@ -70,7 +70,7 @@ for (const [name, smtpUrl] of [
           payload: { email: 'dana@example.com' },
         });
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+        expect(res.json()).toEqual({ message: FORGOT_PASSWORD_MAILED_ANSWER });
         await ctx.app.outbox.idle();
         const logs = ctx.logs().map((line) => JSON.parse(line) as Record<string, unknown>);
         const failure = logs.find((l) => l['msg'] === 'password reset link not mailed');

@@ -2,6 +2,7 @@ import {
   ApiErrorSchema,
   ErrorCode,
   FORGOT_PASSWORD_ANSWER,
+  FORGOT_PASSWORD_MAILED_ANSWER,
   ForgotPasswordBodySchema,
   ForgotPasswordResponseSchema,
   INVALID_RESET_TOKEN_MESSAGE,
@@ -98,7 +99,11 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.info({ userId: user.id }, 'password reset link mailed');
         });
       }
-      return { message: FORGOT_PASSWORD_ANSWER };
+      // Which words depends on the server's settings, never on the email asked about.
+      return {
+        message:
+          outbox.enabled && publicUrl ? FORGOT_PASSWORD_MAILED_ANSWER : FORGOT_PASSWORD_ANSWER,
+      };
     },
   );
 

@@ -13,6 +13,7 @@ import { currentUser } from '../plugins/session';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { listOpenRequests, resolveRequestsOf } from '../auth/password-reset.repository';
+import { deleteUnusedResetTokens } from '../auth/reset-tokens.repository';
 import { revokeImpersonationsOf } from './impersonation.repository';
 import { assertNotLastOwner } from './last-owner';
 import { scopeOf } from './people.policy';
@@ -82,6 +83,8 @@ const peopleAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         await revokeImpersonationsOf(trx, id);
         // The temporary password answers any "forgot password" request of theirs.
         const requestsAnswered = await resolveRequestsOf(trx, id, actor.id);
+        // A mailed reset link would undo the admin's password: it no longer works.
+        await deleteUnusedResetTokens(trx, id);
         await insertAuditEntry(trx, {
           actorId: actor.id,
           action: 'user.password_reset',
@@ -132,6 +135,8 @@ const peopleAccountRoutes: FastifyPluginAsyncZod = async (app) => {
           if (deactivate) {
             sessionsRevoked = await deleteUserSessions(trx, id);
             await revokeImpersonationsOf(trx, id);
+            // Nor does a link mailed before: reactivated, the account asks for a new one.
+            await deleteUnusedResetTokens(trx, id);
           }
           await insertAuditEntry(trx, {
             actorId: actor.id,

@@ -9,6 +9,10 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
 export const FORGOT_PASSWORD_ANSWER =
   'If an account uses that email, your company admin or the owner can now see your request and will give you a temporary password.';
 
+/** The same, where the server mails reset links (SMTP set): the same words for every email. */
+export const FORGOT_PASSWORD_MAILED_ANSWER =
+  'If an account uses that email, we have sent it a link to choose a new password (it works for an hour). Your company admin or the owner can also see your request and give you a temporary password.';
+
 export const ForgotPasswordResponseSchema = z.object({ message: z.string() });
 export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponseSchema>;
 
