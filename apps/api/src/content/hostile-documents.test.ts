@@ -4,12 +4,36 @@ import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tinyRunsWordFile } from '../test/docx';
 import { multipartBody, multipartHeaders } from '../test/multipart';
-import { describeEachDatabase } from '../test/test-app';
+import { describeEachDatabase, type TestContext } from '../test/test-app';
 import { createWorld, type World } from '../test/world';
 
 // A 30 KB .docx once froze every request for 43 s. Text is now read in a worker
 // thread with a time and a memory limit; here the time limit is 2 s so a test takes seconds.
 const TIME_LIMIT_MS = 2000;
+
+/** The owner uploads a file and makes an item of it (its text is read then). */
+function ownerCalls(ctx: TestContext, world: () => World) {
+  const cookie = () => world().cookies.OWNER ?? '';
+  return {
+    async upload(name: string, content: Buffer | string): Promise<string> {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/content/upload',
+        headers: { cookie: cookie(), ...multipartHeaders },
+        payload: multipartBody(name, content),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { url: string }).url;
+    },
+    create: (url: string, type: 'WORD' | 'PDF' | 'DOCUMENT', title: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/content/create-metadata',
+        headers: { cookie: cookie() },
+        payload: { title, description: 'Uploaded for the test', category: 'read', type, url },
+      }),
+  };
+}
 
 describeEachDatabase(
   'hostile documents',
@@ -19,24 +43,7 @@ describeEachDatabase(
       w = await createWorld(ctx);
     });
 
-    async function upload(name: string, content: Buffer | string): Promise<string> {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/content/upload',
-        headers: { cookie: w.cookies.OWNER ?? '', ...multipartHeaders },
-        payload: multipartBody(name, content),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return (res.json() as { url: string }).url;
-    }
-
-    const create = (url: string, type: 'WORD' | 'PDF' | 'DOCUMENT', title: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/content/create-metadata',
-        headers: { cookie: w.cookies.OWNER ?? '' },
-        payload: { title, description: 'Uploaded for the test', category: 'read', type, url },
-      });
+    const { upload, create } = ownerCalls(ctx, () => w);
 
     const managed = async () =>
       (
@@ -145,24 +152,7 @@ describeEachDatabase(
       w = await createWorld(ctx);
     });
 
-    async function upload(name: string, content: Buffer | string): Promise<string> {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/content/upload',
-        headers: { cookie: w.cookies.OWNER ?? '', ...multipartHeaders },
-        payload: multipartBody(name, content),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return (res.json() as { url: string }).url;
-    }
-
-    const create = (url: string, type: 'WORD' | 'PDF' | 'DOCUMENT', title: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/content/create-metadata',
-        headers: { cookie: w.cookies.OWNER ?? '' },
-        payload: { title, description: 'Uploaded for the test', category: 'read', type, url },
-      });
+    const { upload, create } = ownerCalls(ctx, () => w);
 
     describe('the states the owner sees', () => {
       it('ok for a readable file, partial past the character limit, failed for a damaged one, none with a reason for a scan or a format that is not read', async () => {
