@@ -11,6 +11,7 @@ import { paths } from '../../../shared/paths';
 import { useSignInServices } from '../sign-in-services';
 import { firstErrorPerField, serverFieldErrors } from '../../../shared/forms/form-errors';
 import { loadFormSchemas } from '../../../shared/forms/form-schemas';
+import { NewPasswordFields, usePasswordForm } from './new-password-fields';
 
 type Field = keyof ChangePasswordValues;
 
@@ -31,19 +32,15 @@ const empty: Record<Field, string> = {
 export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
   const services = useSignInServices();
   const navigate = useNavigate();
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // The schemas are fetched while the user types, ready by the time they submit.
+  const { values, errors, setErrors, change } = usePasswordForm<Field>(empty, () => {
+    void loadFormSchemas();
+  });
   const [busy, setBusy] = useState(false);
   const refs: Record<Field, RefObject<HTMLInputElement | null>> = {
     currentPassword: useRef<HTMLInputElement>(null),
     newPassword: useRef<HTMLInputElement>(null),
     confirmNewPassword: useRef<HTMLInputElement>(null),
-  };
-
-  const change = (field: Field) => (event: { target: { value: string } }) => {
-    void loadFormSchemas(); // fetched while the user types, ready by the time they submit
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
   const fail = (description: string) =>
@@ -140,30 +137,7 @@ export function ChangePasswordForm({ user, onBack }: ChangePasswordFormProps) {
           showLabel="Show initial password"
           hideLabel="Hide initial password"
         />
-        <PasswordField
-          label="New Password"
-          name="newPassword"
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={change('newPassword')}
-          error={Boolean(errors.newPassword)}
-          helperText={errors.newPassword}
-          inputRef={refs.newPassword}
-          showLabel="Show new password"
-          hideLabel="Hide new password"
-        />
-        <PasswordField
-          label="Confirm New Password"
-          name="confirmNewPassword"
-          autoComplete="new-password"
-          value={values.confirmNewPassword}
-          onChange={change('confirmNewPassword')}
-          error={Boolean(errors.confirmNewPassword)}
-          helperText={errors.confirmNewPassword}
-          inputRef={refs.confirmNewPassword}
-          showLabel="Show confirmation"
-          hideLabel="Hide confirmation"
-        />
+        <NewPasswordFields values={values} errors={errors} change={change} refs={refs} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
           {busy ? 'Updating Password...' : 'Update Password'}
         </Button>

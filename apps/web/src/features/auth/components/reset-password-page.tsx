@@ -3,7 +3,7 @@ import {
   ResetPasswordFormSchema,
   type ResetPasswordForm,
 } from '@fieldcraft/contracts';
-import { Logo, PasswordField } from '@fieldcraft/ui';
+import { Logo } from '@fieldcraft/ui';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +21,7 @@ import {
 } from '../../../shared/forms/form-errors';
 import { paths } from '../../../shared/paths';
 import { useResetPasswordMutation } from '../auth.api';
+import { NEW_PASSWORD_HINT, NewPasswordFields, usePasswordForm } from './new-password-fields';
 import { SupportContacts } from './support-contacts';
 
 type Field = keyof ResetPasswordForm;
@@ -37,15 +38,9 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { values, setValues, errors, setErrors, change } = usePasswordForm<Field>(empty);
   const [failure, setFailure] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(token ? { kind: 'form' } : { kind: 'invalid' });
-
-  const change = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -139,27 +134,11 @@ export function ResetPasswordPage() {
               signed out.
             </Typography>
             {failure ? <Alert severity="error">{failure}</Alert> : null}
-            <PasswordField
-              label="New Password"
-              name="newPassword"
-              autoComplete="new-password"
-              value={values.newPassword}
-              onChange={change('newPassword')}
-              error={Boolean(errors.newPassword)}
-              helperText={errors.newPassword ?? 'At least 8 characters, not easy to guess.'}
-              showLabel="Show new password"
-              hideLabel="Hide new password"
-            />
-            <PasswordField
-              label="Confirm New Password"
-              name="confirmNewPassword"
-              autoComplete="new-password"
-              value={values.confirmNewPassword}
-              onChange={change('confirmNewPassword')}
-              error={Boolean(errors.confirmNewPassword)}
-              helperText={errors.confirmNewPassword}
-              showLabel="Show confirmation"
-              hideLabel="Hide confirmation"
+            <NewPasswordFields
+              values={values}
+              errors={errors}
+              change={change}
+              hint={NEW_PASSWORD_HINT}
             />
             <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading}>
               {isLoading ? 'Resetting Password...' : 'Reset Password'}

@@ -14,6 +14,11 @@ import { storeUser } from '../../../shared/session/auth-storage';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { showToast } from '../../../shared/toasts/toasts.slice';
 import { useUpdateUserMutation } from '../auth.api';
+import {
+  NEW_PASSWORD_HINT,
+  NewPasswordFields,
+  usePasswordForm,
+} from '../components/new-password-fields';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmNewPassword';
 const empty: Record<Field, string> = {
@@ -30,14 +35,8 @@ const empty: Record<Field, string> = {
 export function ProfilePasswordForm({ user }: { user: User }) {
   const dispatch = useAppDispatch();
   const [updateUser, { isLoading }] = useUpdateUserMutation();
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { values, setValues, errors, setErrors, change } = usePasswordForm<Field>(empty);
   const [failure, setFailure] = useState<string | null>(null);
-
-  const change = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -99,28 +98,7 @@ export function ProfilePasswordForm({ user }: { user: User }) {
         showLabel="Show current password"
         hideLabel="Hide current password"
       />
-      <PasswordField
-        label="New Password"
-        name="newPassword"
-        autoComplete="new-password"
-        value={values.newPassword}
-        onChange={change('newPassword')}
-        error={Boolean(errors.newPassword)}
-        helperText={errors.newPassword ?? 'At least 8 characters, not easy to guess.'}
-        showLabel="Show new password"
-        hideLabel="Hide new password"
-      />
-      <PasswordField
-        label="Confirm New Password"
-        name="confirmNewPassword"
-        autoComplete="new-password"
-        value={values.confirmNewPassword}
-        onChange={change('confirmNewPassword')}
-        error={Boolean(errors.confirmNewPassword)}
-        helperText={errors.confirmNewPassword}
-        showLabel="Show confirmation"
-        hideLabel="Hide confirmation"
-      />
+      <NewPasswordFields values={values} errors={errors} change={change} hint={NEW_PASSWORD_HINT} />
       <Box>
         <Button type="submit" variant="contained" disabled={isLoading}>
           {isLoading ? 'Changing Password...' : 'Change Password'}
