@@ -77,8 +77,13 @@ export function MainNav({ user, onSignOut, addRoom }: MainNavProps) {
             </Box>
           </Button>
         ) : null}
-        {/* On phones the account menu holds the outdoor-mode switch, so the bar fits 360 px. */}
-        <OutdoorModeButton sx={{ ...navButtonSx, display: { xs: 'none', md: 'inline-flex' } }} />
+        {/* An OWNER's bar has three more buttons: on their phone the switch is in the account
+            menu only, so the bar fits 360 px. */}
+        <OutdoorModeButton
+          sx={
+            isOwner ? { ...navButtonSx, display: { xs: 'none', sm: 'inline-flex' } } : navButtonSx
+          }
+        />
         <UserMenu user={user} onSignOut={onSignOut} compact />
         <Button
           color="inherit"

@@ -58,7 +58,12 @@ export function MobileNavMenu({ user, onSignOut }: MobileNavMenuProps) {
         ))}
         {user.role === 'OWNER'
           ? ownerMenuGroups.flatMap((group) => [
-              <ListSubheader key={group.label} component="li" role="none" sx={{ lineHeight: 2.5 }}>
+              <ListSubheader
+                key={group.label}
+                component="li"
+                role="none"
+                sx={{ lineHeight: 2.5, fontSize: 16, fontWeight: 700 }}
+              >
                 {group.label}
               </ListSubheader>,
               ...group.links.map((link) => (
