@@ -40,9 +40,9 @@ async function expectAxisLabelsApart(page: Page, analytics: AnalyticsPage): Prom
       await expect
         .poll(() =>
           page.evaluate(() =>
-            [...document.querySelectorAll('[data-axis="x"]')].flatMap((axis) => {
+            Array.from(document.querySelectorAll('[data-axis="x"]')).flatMap((axis) => {
               const box = axis.getBoundingClientRect();
-              const labels = [...axis.children]
+              const labels = Array.from(axis.children)
                 .map((el) => ({ text: el.textContent, r: el.getBoundingClientRect() }))
                 .filter(({ r }) => r.width > 0)
                 .sort((a, b) => a.r.left - b.r.left);

@@ -68,7 +68,16 @@ export function BarChart({
   const slot = 10;
   // Phones get first, middle and last only, so the labels never run into each other.
   const phoneTicks = new Set(tickIndexes(data.length, 3));
-  const ticks = [...new Set([...tickIndexes(data.length, 6), ...phoneTicks])].sort((a, b) => a - b);
+  const wideTicks = new Set(tickIndexes(data.length, 6));
+  const ticks = [...new Set([...wideTicks, ...phoneTicks])].sort((a, b) => a - b);
+  // Each set is spaced for its width; a phone's middle label beside a wide set's neighbour
+  // would meet it, so each label shows only at the widths of its own set.
+  const tickDisplay = (i: number) =>
+    phoneTicks.has(i) && wideTicks.has(i)
+      ? 'block'
+      : phoneTicks.has(i)
+        ? { xs: 'block', sm: 'none' }
+        : { xs: 'none', sm: 'block' };
 
   return (
     <Box component="figure" aria-label={title} sx={{ m: 0, minWidth: 0 }}>
@@ -190,7 +199,7 @@ export function BarChart({
                     sx={{
                       position: 'absolute',
                       whiteSpace: 'nowrap',
-                      display: phoneTicks.has(i) ? 'block' : { xs: 'none', sm: 'block' },
+                      display: tickDisplay(i),
                       ...(first
                         ? { left: 0 }
                         : last
