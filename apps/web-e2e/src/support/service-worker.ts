@@ -14,11 +14,18 @@ const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.c
  * starts after activation, is controlled. No retries: a second miss is a bug.
  */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.state === 'activated',
-    undefined,
-    { timeout: 60_000, polling: 250 },
-  );
+  // evaluate awaits the page's promise (waitForFunction would take the promise itself as a
+  // truthy answer at once): `ready` gives the registration once it has an active worker, which
+  // may still be activating.
+  await page.evaluate(async () => {
+    const worker = (await navigator.serviceWorker.ready).active;
+    if (!worker || worker.state === 'activated') return;
+    await new Promise<void>((activated) =>
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') activated();
+      }),
+    );
+  });
   if (await controlled(page)) return;
   await page.reload();
   expect(await controlled(page), 'a load started after activation is controlled').toBe(true);
