@@ -8,7 +8,7 @@ import type {
   UpdateUserBody,
   User,
 } from '@fieldcraft/contracts';
-import { api } from '../../shared/api/api';
+import { api, uniqueEndpoints } from '../../shared/api/api';
 import { storeUser } from '../../shared/session/auth-storage';
 import { config } from '../../shared/config';
 import { authStatusUrl } from './early-status';
@@ -16,6 +16,7 @@ import { authStatusUrl } from './early-status';
 export const signedOutStatus: AuthStatus = { isAuthenticated: false, user: null };
 
 export const authApi = api.injectEndpoints({
+  overrideExisting: uniqueEndpoints,
   endpoints: (build) => ({
     getAuthStatus: build.query<AuthStatus, void>({
       query: () => authStatusUrl(),
@@ -46,7 +47,10 @@ export const authApi = api.injectEndpoints({
     }),
     // A mailed reset link's token and the new password. Every session of that account ends,
     // this browser's too if it was signed in to it, so the status is asked again.
-    resetPassword: build.mutation<ResetPasswordWithTokenResponse, ResetPasswordWithTokenBody>({
+    resetPasswordWithLink: build.mutation<
+      ResetPasswordWithTokenResponse,
+      ResetPasswordWithTokenBody
+    >({
       query: (body) => ({ url: '/api/auth/reset-password', method: 'POST', body }),
       invalidatesTags: ['AuthStatus'],
     }),
@@ -62,7 +66,7 @@ export const {
   useGetCurrentUserQuery,
   useLoginMutation,
   useLogoutMutation,
-  useResetPasswordMutation,
+  useResetPasswordWithLinkMutation,
   useUpdateUserMutation,
 } = authApi;
 

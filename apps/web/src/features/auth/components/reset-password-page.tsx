@@ -20,7 +20,7 @@ import {
   serverFieldErrors,
 } from '../../../shared/forms/form-errors';
 import { paths } from '../../../shared/paths';
-import { useResetPasswordMutation } from '../auth.api';
+import { useResetPasswordWithLinkMutation } from '../auth.api';
 import { NEW_PASSWORD_HINT, NewPasswordFields, usePasswordForm } from './new-password-fields';
 import { SupportContacts } from './support-contacts';
 
@@ -37,7 +37,7 @@ type Outcome = { kind: 'form' } | { kind: 'done'; message: string } | { kind: 'i
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const [resetPassword, { isLoading }] = useResetPasswordWithLinkMutation();
   const { values, setValues, errors, setErrors, change } = usePasswordForm<Field>(empty);
   const [failure, setFailure] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(token ? { kind: 'form' } : { kind: 'invalid' });
