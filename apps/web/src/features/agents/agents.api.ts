@@ -6,7 +6,7 @@ import type {
   CreateAgentBody,
   UpdateAgentBody,
 } from '@fieldcraft/contracts';
-import { api } from '../../shared/api/api';
+import { api, uniqueEndpoints } from '../../shared/api/api';
 
 const LIST = 'LIST' as const;
 
@@ -18,6 +18,7 @@ const agentListTags = [
 ];
 
 export const agentsApi = api.enhanceEndpoints({ addTagTypes: ['OwnerAgent'] }).injectEndpoints({
+  overrideExisting: uniqueEndpoints,
   endpoints: (build) => ({
     getOwnerAgents: build.query<AgentOverview[], void>({
       query: () => '/api/owner/agents',

@@ -7,11 +7,12 @@ import type {
   KnowledgeGapStatus,
   VoiceUsageReport,
 } from '@fieldcraft/contracts';
-import { api } from '../../shared/api/api';
+import { api, uniqueEndpoints } from '../../shared/api/api';
 
 export const analyticsApi = api
   .enhanceEndpoints({ addTagTypes: ['KnowledgeGapReport'] })
   .injectEndpoints({
+    overrideExisting: uniqueEndpoints,
     endpoints: (build) => ({
       getVoiceUsage: build.query<VoiceUsageReport, AnalyticsPeriod>({
         query: (days) => `/api/owner/analytics/usage?days=${days}`,

@@ -1,7 +1,8 @@
 import type { AdminSummary } from '@fieldcraft/contracts';
-import { api } from '../../shared/api/api';
+import { api, uniqueEndpoints } from '../../shared/api/api';
 
 export const ownerControlApi = api.injectEndpoints({
+  overrideExisting: uniqueEndpoints,
   endpoints: (build) => ({
     getAdminSummary: build.query<AdminSummary, void>({
       query: () => '/api/admin/summary',

@@ -9,7 +9,7 @@ import type {
   RoomStatus,
   UpdateRoomBody,
 } from '@fieldcraft/contracts';
-import { api } from '../../shared/api/api';
+import { api, uniqueEndpoints } from '../../shared/api/api';
 
 const LIST = 'LIST' as const;
 
@@ -24,6 +24,7 @@ const roomListTags = [
 ];
 
 export const roomsApi = api.injectEndpoints({
+  overrideExisting: uniqueEndpoints,
   endpoints: (build) => ({
     /** Rooms the signed-in person may see (a USER: their own; an OWNER: all). */
     getUserRooms: build.query<Room[], void>({

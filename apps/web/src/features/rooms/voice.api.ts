@@ -4,7 +4,7 @@ import type {
   SignedUrlResponse,
   VoiceStatus,
 } from '@fieldcraft/contracts';
-import { api } from '../../shared/api/api';
+import { api, uniqueEndpoints } from '../../shared/api/api';
 
 /** The list tag of one room's past conversations. */
 export const roomConversationsTag = (roomId: number) => ({
@@ -13,6 +13,7 @@ export const roomConversationsTag = (roomId: number) => ({
 });
 
 export const voiceApi = api.injectEndpoints({
+  overrideExisting: uniqueEndpoints,
   endpoints: (build) => ({
     /** What speech the server can do; a missing engine is reported, text always works. */
     getVoiceStatus: build.query<VoiceStatus, void>({

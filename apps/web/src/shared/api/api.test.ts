@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server, setupMswServer } from '../../testing/msw-server';
-import { api, baseQuery, serverErrorDetail, type ApiQueryError } from './api';
+import { api, baseQuery, serverErrorDetail, uniqueEndpoints, type ApiQueryError } from './api';
 import { makeStore } from '../../app/store';
 
 setupMswServer();
@@ -112,5 +112,20 @@ describe('base query', () => {
     expect(store.getState().toasts.toasts).toEqual([
       expect.objectContaining({ variant: 'destructive', title: 'Error', description: '500: boom' }),
     ]);
+  });
+});
+
+describe('endpoint names', () => {
+  it('a second feature naming an endpoint like another fails at once instead of replacing it', () => {
+    // What the app loads: every feature's endpoints, and the probe above.
+    expect(Object.keys(api.endpoints)).toContain('probe');
+    expect(() =>
+      api.injectEndpoints({
+        overrideExisting: uniqueEndpoints,
+        endpoints: (build) => ({
+          probe: build.query<unknown, void>({ query: () => '/api/other-probe' }),
+        }),
+      }),
+    ).toThrow(/probe/);
   });
 });

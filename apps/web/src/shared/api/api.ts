@@ -17,6 +17,16 @@ export const baseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError> = (args,
   sendRequest(args, signal);
 
 /**
+ * Every feature's injectEndpoints passes this: two features naming an endpoint alike would
+ * otherwise have the second silently replace the first (a new reset-link mutation once took
+ * over User Management's Reset Password). It throws at import, so every test that loads both
+ * fails. The dev server's hot reload injects a module's endpoints again: there they may be
+ * replaced (tests and the build run in other modes).
+ */
+export const uniqueEndpoints: boolean | 'throw' =
+  import.meta.env.MODE === 'development' ? true : 'throw';
+
+/**
  * The app's only createApi. Features inject their endpoints (features/<f>/<f>.api.ts).
  * Nothing refetches on focus or reconnect, nothing is retried, and unused data is kept forever
  * unless an endpoint says otherwise (auth status: 10 minutes).

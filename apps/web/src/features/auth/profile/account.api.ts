@@ -1,8 +1,9 @@
 import type { Account, SignOutOthersResponse } from '@fieldcraft/contracts';
-import { api } from '../../../shared/api/api';
+import { api, uniqueEndpoints } from '../../../shared/api/api';
 
 /** The Profile page's account facts and "Sign out of other devices". */
 export const accountApi = api.injectEndpoints({
+  overrideExisting: uniqueEndpoints,
   endpoints: (build) => ({
     getAccount: build.query<Account, void>({
       query: () => '/api/auth/account',

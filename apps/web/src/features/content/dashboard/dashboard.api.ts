@@ -1,9 +1,10 @@
 import type { ContentItem, LoginStats, UserDashboard } from '@fieldcraft/contracts';
-import { api } from '../../../shared/api/api';
+import { api, uniqueEndpoints } from '../../../shared/api/api';
 
 const LIST = 'LIST' as const;
 
 export const dashboardApi = api.injectEndpoints({
+  overrideExisting: uniqueEndpoints,
   endpoints: (build) => ({
     /** Active items the signed-in person may see. */
     getDashboardContent: build.query<ContentItem[], void>({

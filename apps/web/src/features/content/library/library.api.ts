@@ -1,7 +1,8 @@
 import type { ContentReader, ContentSearchResult, PlaybackPosition } from '@fieldcraft/contracts';
-import { api } from '../../../shared/api/api';
+import { api, uniqueEndpoints } from '../../../shared/api/api';
 
 export const libraryApi = api.injectEndpoints({
+  overrideExisting: uniqueEndpoints,
   endpoints: (build) => ({
     /** Full-text search over the text of what the caller may see (passages, best first). */
     searchLibrary: build.query<ContentSearchResult[], string>({

@@ -9,7 +9,7 @@ import type {
   UpdateContentBody,
   User,
 } from '@fieldcraft/contracts';
-import { api } from '../../../shared/api/api';
+import { api, uniqueEndpoints } from '../../../shared/api/api';
 
 /** GET /api/users as the Access popover reads it. */
 export type ContentUserRow = Pick<
@@ -26,6 +26,7 @@ const contentListTags = [
 ];
 
 export const contentManagementApi = api.injectEndpoints({
+  overrideExisting: uniqueEndpoints,
   endpoints: (build) => ({
     getManagedContent: build.query<ManagedContentItem[], void>({
       query: () => '/api/dashboard/content/manage',

@@ -1,5 +1,5 @@
 import type { Company, CompanyDetail, ManagedRoom, ManagedUser } from '@fieldcraft/contracts';
-import { api } from '../../../shared/api/api';
+import { api, uniqueEndpoints } from '../../../shared/api/api';
 
 const LIST = 'LIST' as const;
 
@@ -14,6 +14,7 @@ const companyChanged = (id: number) => [
 export const companiesApi = api
   .enhanceEndpoints({ addTagTypes: ['Company', 'ManagedUser', 'ManagedRoom'] })
   .injectEndpoints({
+    overrideExisting: uniqueEndpoints,
     endpoints: (build) => ({
       getCompanies: build.query<Company[], void>({
         query: () => '/api/companies',

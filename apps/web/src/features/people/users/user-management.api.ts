@@ -12,7 +12,7 @@ import type {
   UpdateManagedUserBody,
   UserAccess,
 } from '@fieldcraft/contracts';
-import { api } from '../../../shared/api/api';
+import { api, uniqueEndpoints } from '../../../shared/api/api';
 
 const LIST = 'LIST' as const;
 
@@ -37,6 +37,7 @@ const userChanged = (id: number) => [
 export const userManagementApi = api
   .enhanceEndpoints({ addTagTypes: ['ManagedUser', 'UserAccess', 'ManagedRoom', 'Company'] })
   .injectEndpoints({
+    overrideExisting: uniqueEndpoints,
     endpoints: (build) => ({
       /** "Forgot password" requests waiting for a temporary password; a reset answers them. */
       getPasswordResetRequests: build.query<PasswordResetRequest[], void>({
