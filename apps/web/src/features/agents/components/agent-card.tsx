@@ -12,7 +12,6 @@ import { formatDateTime } from '../../../shared/format/dates';
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-
 interface AgentCardProps {
   agent: AgentOverview;
   onEdit: () => void;
