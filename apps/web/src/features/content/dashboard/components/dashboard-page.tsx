@@ -25,8 +25,7 @@ import { LibraryResults, LibraryToolbar } from '../../library/components/library
 import { useGetPlaybackPositionsQuery } from '../../library/library.api';
 import { useLibraryQuery } from '../../library/use-library-query';
 import type { RowFacts } from './content-list';
-import { ListenPanel } from './listen-panel';
-import { ReadPanel } from './read-panel';
+import { SavedKindPanel } from './saved-kind-panel';
 import { WatchPanel } from './watch-panel';
 
 export interface DashboardPageProps {
@@ -152,7 +151,8 @@ export function DashboardPage({ user }: DashboardPageProps) {
           ) : null}
           {show('listen') ? (
             <Box sx={{ gridArea: 'listen', minWidth: 0 }}>
-              <ListenPanel
+              <SavedKindPanel
+                kind="listen"
                 items={offline ? offlineLists.listen : lists.listen}
                 loading={loading}
                 onChoose={offline ? openSavedFile : click.choose}
@@ -164,7 +164,8 @@ export function DashboardPage({ user }: DashboardPageProps) {
           ) : null}
           {show('read') ? (
             <Box sx={{ gridArea: 'read', minWidth: 0 }}>
-              <ReadPanel
+              <SavedKindPanel
+                kind="read"
                 items={offline ? offlineLists.read : lists.read}
                 loading={loading}
                 onChoose={offline ? openSavedFile : click.choose}

@@ -4,8 +4,7 @@ import { openWithFallback } from '../../../../shared/content-opening/open-conten
 import { OfflineNotice } from '../../../../shared/offline/offline-notice';
 import { asContentItem, type SavedFile } from '../../../../shared/offline/saved-files.model';
 import { useSavedFiles } from '../use-saved-files';
-import { ListenPanel } from './listen-panel';
-import { ReadPanel } from './read-panel';
+import { SavedKindPanel } from './saved-kind-panel';
 
 /** Saved files as the Listen (audio) and Read (the rest) panels' items, newest title order. */
 export function savedLists(files: readonly SavedFile[]) {
@@ -43,14 +42,16 @@ export function OfflineDashboardPage({ user }: { user: User }) {
             gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
           }}
         >
-          <ListenPanel
+          <SavedKindPanel
+            kind="listen"
             items={lists.listen}
             loading={false}
             onChoose={openSavedFile}
             saved={saved}
             offline
           />
-          <ReadPanel
+          <SavedKindPanel
+            kind="read"
             items={lists.read}
             loading={false}
             onChoose={openSavedFile}
