@@ -162,7 +162,7 @@ export function ContentTable({ rows, selected, onSelect }: ContentTableProps) {
                       </IconButton>
                     </Tooltip>
                   ) : null}
-                  {access}
+                  <Box sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>{access}</Box>
                   <IconButton aria-label={`Edit ${item.title}`} onClick={onEdit}>
                     <EditIcon fontSize="small" />
                   </IconButton>
