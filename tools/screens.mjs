@@ -50,7 +50,7 @@ async function shoot(context, name, route) {
     await page.goto(`${values.base}${route}`, { waitUntil: 'networkidle' });
     // Spinners and skeletons gone: the screen as a user reads it.
     await page
-      .waitForFunction(() => !document.body.innerText.includes('Loading'), null, {
+      .waitForFunction(() => !globalThis.document.body.innerText.includes('Loading'), null, {
         timeout: 10_000,
       })
       .catch(() => undefined);
