@@ -3,6 +3,7 @@ import {
   test,
   type Browser,
   type BrowserContextOptions,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { LoginPage, signIn } from './support/app.po';
@@ -29,6 +30,18 @@ const toast = (page: Page, text: string | RegExp) =>
     .getByRole('region', { name: /Notifications/ })
     .getByText(text)
     .first();
+
+/** axe in the outdoor (high-contrast) theme too: switched on for this device, then off again. */
+async function outdoorToo(page: Page, screen: string, ready: Locator): Promise<void> {
+  const key = 'fieldcraft.outdoor-mode';
+  await page.evaluate((k) => localStorage.setItem(k, 'on'), key);
+  await page.reload();
+  await expect(ready).toBeVisible();
+  await expectAccessible(page, `${screen} (outdoor)`);
+  await page.evaluate((k) => localStorage.removeItem(k), key);
+  await page.reload();
+  await expect(ready).toBeVisible();
+}
 
 async function ownerPage(browser: Browser, options: BrowserContextOptions): Promise<Page> {
   const { ownerEmail } = readServerState();
@@ -67,6 +80,11 @@ for (const { name: size, options } of viewports) {
     await expect(page.getByRole('region', { name: 'Your account' })).toContainText(email);
     if (size === 'phone') await captureScreen(page, 'account-profile');
     await expectAccessible(page, `profile @${size}`);
+    await outdoorToo(
+      page,
+      `profile @${size}`,
+      page.getByRole('heading', { level: 1, name: 'Profile' }),
+    );
 
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current Password', { exact: true }).fill('first-pass-4821');
@@ -154,6 +172,11 @@ for (const { name: size, options } of viewports) {
     }
 
     await page.goto('/content-management');
+    await outdoorToo(
+      page,
+      `content management @${size}`,
+      page.getByRole('searchbox', { name: 'Search content' }),
+    );
     await page.getByRole('searchbox', { name: 'Search content' }).fill(tag);
     await expect(page.getByText('Showing 3 of', { exact: false })).toBeVisible();
     for (const n of [1, 2, 3]) {

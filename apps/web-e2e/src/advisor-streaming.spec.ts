@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
@@ -18,8 +19,19 @@ import { RoomsPage } from './support/rooms.po';
 
 const ROOM = 'Site Safety Briefing';
 const root = path.resolve(__dirname, '../../..');
-const port = Number(process.env.E2E_PORT ?? 3100) + 2;
-const base = `http://127.0.0.1:${port}`;
+let base = '';
+
+/** A port free now, chosen by the system (a neighbour of the suite's may be in use). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 const sizes: { name: string; options: BrowserContextOptions }[] = [
   {
@@ -36,6 +48,8 @@ let dataDir = '';
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   model = await startModelStandIn();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(path.join(tmpdir(), 'fieldcraft-e2e-model-'));
   let log = '';
   server = spawn('node', [path.join(root, 'dist/apps/api/main.mjs')], {

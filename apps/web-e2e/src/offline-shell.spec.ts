@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -165,8 +166,10 @@ test('a new build replaces the old app-shell cache', async ({ browser }) => {
   const built = path.resolve(__dirname, '../../../dist/apps/web');
   const dir = mkdtempSync(path.join(tmpdir(), 'fc-sw-update-'));
   cpSync(built, dir, { recursive: true });
-  const port = Number(process.env.E2E_PORT ?? 3100) + 1;
-  const server = await serveCopy(dir, port);
+  // A port the system chooses: a fixed neighbour of the suite's port may be taken by any
+  // connection's local end (it lies in the ephemeral range).
+  const server = await serveCopy(dir, 0);
+  const { port } = server.address() as AddressInfo;
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   try {
     const page = await context.newPage();
