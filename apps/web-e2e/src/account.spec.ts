@@ -125,13 +125,22 @@ for (const { name: size, options } of viewports) {
     expect(crew).toBeDefined();
     await page.request.post(`/api/owner/rooms/${id}/users`, { data: { userId: crew?.id } });
 
-    await page.goto('/rooms');
-    await page.getByRole('searchbox', { name: 'Search rooms' }).fill(name);
     const card = page.getByRole('article', { name, exact: true });
-    await card.getByRole('button', { name: 'Edit Room' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Room' });
-    await expect(dialog.getByRole('textbox', { name: /Room Name/ })).toHaveValue(name);
+    const openEditor = async () => {
+      await page.goto('/rooms');
+      await page.getByRole('searchbox', { name: 'Search rooms' }).fill(name);
+      await card.getByRole('button', { name: 'Edit Room' }).click();
+      await expect(dialog.getByRole('textbox', { name: /Room Name/ })).toHaveValue(name);
+    };
+    // The outdoor theme first (axe), then the edit itself in the standard one.
+    await page.evaluate(() => localStorage.setItem('fieldcraft.outdoor-mode', 'on'));
+    await openEditor();
+    await expectAccessible(page, `edit room @${size} (outdoor)`);
+    await page.evaluate(() => localStorage.removeItem('fieldcraft.outdoor-mode'));
+    await openEditor();
     if (size === 'phone') await captureScreen(page, 'account-edit-room');
+    else await expectAccessible(page, `edit room @${size}`);
     const renamed = `${name} (edited)`;
     await dialog.getByRole('textbox', { name: /Room Name/ }).fill(renamed);
     await dialog.getByRole('textbox', { name: /Category/ }).fill('Induction');
