@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The real API process (apps/api/src/main.ts under tsx, as `npm run dev` runs it), for tests
+// The real API process (apps/api/src/main.ts with tsx's loader), for tests
 // about what only a process shows: signals, crashes, restarts.
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -31,30 +30,25 @@ export async function startApiProcess(
   port: number,
   env: Record<string, string>,
 ): Promise<ApiProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-      '--tsconfig',
-      'apps/api/tsconfig.json',
-      'apps/api/src/main.ts',
-    ],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: '',
-        OWNER_PASSWORD: '',
-        WEB_DIST_DIR: '',
-        LOG_LEVEL: 'info',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
+  // tsx as a loader in this one process, not its CLI: the CLI runs the app in a child and
+  // relays signals to it, and under load a SIGTERM that reached it before the child had
+  // reported its handler ended the CLI with the signal (exit 143) while the app shut down fine.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      OWNER_PASSWORD: '',
+      WEB_DIST_DIR: '',
+      LOG_LEVEL: 'info',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   // Listening, an early exit or 90 s, whichever comes first: the events, not a poll.
   await new Promise<void>((resolve, reject) => {
