@@ -1,3 +1,5 @@
+// Over 300 lines: every table of the database as Kysely sees it, in one place, so a query
+// anywhere is typed against the one schema the migrations build.
 import type { TextStatus, TextStatusReason } from '@fieldcraft/contracts';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 

@@ -1,3 +1,5 @@
+// Over 300 lines: the one AppConfig type and its mapping from every variable, kept together
+// so a new setting is added in one file (its entry in env-schema.ts aside).
 // The environment (parsed by env-schema.ts, which also documents every variable) turned into the
 // API's configuration, and the plugin that hands it to the routes.
 import fp from 'fastify-plugin';
