@@ -209,7 +209,9 @@ describeEachDatabase(
           headers: { cookie: w.cookies.USER ?? '' },
         });
         expect(dashboard.json()[0]).not.toHaveProperty('textStatus');
-      });
+        // Five real readings, each in a thread of its own that loads its reader first: seconds
+        // each when the browser suite shares the machine, so more than the default 30 s.
+      }, 90_000);
     });
   },
   { config: { textExtraction: { maxChars: 20_000 } } },
