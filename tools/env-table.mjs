@@ -74,8 +74,21 @@ export const TOOLING_ENV = [
   },
   {
     name: 'CHROMIUM_PATH',
-    default: '`/usr/bin/chromium`',
-    meaning: 'The browser of the end-to-end suite, the voice client tests and the icon maker.',
+    default: '`/usr/bin/chromium-headless-shell` in the browser suites, else `/usr/bin/chromium`',
+    meaning:
+      'The browser of the end-to-end suite, the voice client tests, the screenshots and the icon maker.',
+  },
+  {
+    name: 'CI',
+    default: 'unset (`.ci/run` sets `true`)',
+    meaning:
+      'End-to-end suite: no trace of each test and no screenshots (a failure still keeps its screenshot and page snapshot).',
+  },
+  {
+    name: 'E2E_SCREENSHOTS',
+    default: 'unset',
+    meaning:
+      'End-to-end suite: `1` saves the screens to `dist/apps/web-e2e/screenshots` under `CI=true` too.',
   },
   {
     name: 'TEST_HEAVY_SLOTS',

@@ -17,7 +17,11 @@ const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
 ensureDependencies(root);
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser suites drive Debian's chromium-headless-shell when it is there (lighter than the
+// full browser in headless mode); tools and screenshots use chromium. Both come from apt.
+const browsers = process.env.CHROMIUM_PATH
+  ? [process.env.CHROMIUM_PATH]
+  : ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'];
 
 /** A free TCP port, so the browser suite never meets another checkout's server on 3100. */
 function freePort() {
@@ -55,16 +59,28 @@ const nx = (...args) => exec('npx', ['nx', ...args, '--output-style=stream']);
 const node = (...args) => exec('node', args);
 
 async function ensureChromium() {
-  if (existsSync(chromium)) return [0, ''];
+  const missing = browsers.filter((path) => !existsSync(path));
+  if (missing.length === 0) return [0, ''];
   if (process.getuid?.() !== 0) {
-    return [1, `${chromium} is missing; install Debian's chromium (apt-get install chromium).`];
+    return [
+      1,
+      `${missing.join(', ')} missing; install Debian's chromium and chromium-headless-shell.`,
+    ];
   }
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
   const [updated, updateLog] = await exec('apt-get', ['update', '-qq'], { env: aptEnv });
   if (updated !== 0) return [updated, updateLog];
   return exec(
     'apt-get',
-    ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation'],
+    [
+      'install',
+      '-y',
+      '-qq',
+      '--no-install-recommends',
+      'chromium',
+      'chromium-headless-shell',
+      'fonts-liberation',
+    ],
     { env: aptEnv },
   );
 }

@@ -1,4 +1,16 @@
 import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/**
+ * Debian's chromium-headless-shell when it is there: the same build as its chromium without the
+ * desktop browser around it, which made the end-to-end suite a fifth quicker. `npm test`
+ * installs it; CHROMIUM_PATH chooses another browser.
+ */
+const browserPath =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell')
+    ? '/usr/bin/chromium-headless-shell'
+    : '/usr/bin/chromium');
 
 /**
  * Browser suite of the voice client: Debian's chromium with a fake microphone, a page under a
@@ -16,7 +28,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browserPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

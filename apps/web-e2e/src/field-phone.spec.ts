@@ -1,9 +1,8 @@
 // Over 300 lines: every screen and dialog at phone size in both themes, sharing one set of
 // checks (no scrolling, tap targets, text size, axe); one case per area.
-import path from 'node:path';
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
 import { LoginPage, signIn } from './support/app.po';
-import { expectAccessible, screenshotDir } from './support/checks';
+import { expectAccessible, saveScreen } from './support/checks';
 import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
 import { readServerState } from './support/server-state';
 
@@ -160,9 +159,8 @@ async function checkScreen(page: Page, name: string, theme: ThemeName): Promise<
     expect.soft(error.message, label).toBe('');
   });
   if (screenshotted.has(name)) {
-    const file = path.join(screenshotDir, `field-phone-${name}-${theme}`);
-    await page.screenshot({ path: `${file}.png`, fullPage: true });
-    await page.screenshot({ path: `${file}-top.png` });
+    await saveScreen(page, `field-phone-${name}-${theme}`, { fullPage: true });
+    await saveScreen(page, `field-phone-${name}-${theme}-top`);
   }
 }
 

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
 import { signIn } from './support/app.po';
-import { expectAccessible, screenshotDir, watchConsole } from './support/checks';
+import { expectAccessible, saveScreen, watchConsole } from './support/checks';
 import { DEMO_USER } from './support/demo-accounts';
 import { RoomsPage } from './support/rooms.po';
 
@@ -106,7 +105,7 @@ for (const size of sizes) {
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
     await expectAccessible(page, `room chat ready, ${size.name}`);
-    await page.screenshot({ path: path.join(screenshotDir, `room-conversation-ready-${tag}.png`) });
+    await saveScreen(page, `room-conversation-ready-${tag}`);
     const pastBefore = Number(await history.locator('[data-count]').getAttribute('data-count'));
 
     // Typing before Start starts the conversation (text mode) and sends the question.
@@ -144,9 +143,7 @@ for (const size of sizes) {
       .toBeLessThan(5);
     await expect(state).toHaveAttribute('data-state', 'idle');
     await expectAccessible(page, `room chat answered, ${size.name}`);
-    await page.screenshot({
-      path: path.join(screenshotDir, `room-conversation-answered-${tag}.png`),
-    });
+    await saveScreen(page, `room-conversation-answered-${tag}`);
 
     // End, then continue it from the past conversations: its turns come back and the
     // advisor answers the follow-up in the same room.
@@ -172,9 +169,7 @@ for (const size of sizes) {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: ROOM })).toBeVisible();
     await expectAccessible(page, `room chat, outdoor theme, ${size.name}`);
-    await page.screenshot({
-      path: path.join(screenshotDir, `room-conversation-outdoor-${tag}.png`),
-    });
+    await saveScreen(page, `room-conversation-outdoor-${tag}`);
     // The room remembers text mode: Start opens a text conversation again.
     await chat.getByRole('button', { name: 'Start Conversation' }).click();
     await expect(status).toHaveText('Connected', { timeout: 20_000 });

@@ -1,7 +1,6 @@
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
 import { signIn } from './support/app.po';
-import path from 'node:path';
-import { captureScreen, expectAccessible, screenshotDir, watchConsole } from './support/checks';
+import { captureScreen, expectAccessible, saveScreen, watchConsole } from './support/checks';
 import { DEMO_USER } from './support/demo-accounts';
 import { RoomsPage } from './support/rooms.po';
 import { waitForServiceWorker } from './support/service-worker';
@@ -175,7 +174,7 @@ test('on a phone, one tap switches to text: the microphone stops, answers come a
     expect(box!.y).toBeGreaterThan(740 - 200);
   }
   await expectAccessible(page, 'room voice mode @360px');
-  await page.screenshot({ path: path.join(screenshotDir, 'room-talk-controls-360.png') });
+  await saveScreen(page, 'room-talk-controls-360');
 
   // 'Talk' is the user asking for the microphone: a voice conversation opens it.
   await talk.tap();
@@ -203,7 +202,7 @@ test('on a phone, one tap switches to text: the microphone stops, answers come a
   expect(Number(await chat.getAttribute('data-audio-chunks'))).toBe(chunks);
   expect(await micTracks(page)).toEqual(['ended']);
   await expectAccessible(page, 'room text mode @360px');
-  await page.screenshot({ path: path.join(screenshotDir, 'room-text-mode-360.png') });
+  await saveScreen(page, 'room-text-mode-360');
 
   // Remembered for the room: after a reload a new conversation never opens the microphone.
   await page.reload();
