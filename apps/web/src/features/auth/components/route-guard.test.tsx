@@ -1,5 +1,5 @@
 import { makeUser } from '@fieldcraft/contracts/testing';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -44,7 +44,8 @@ describe('RouteGuard', () => {
       </Provider>,
     );
     expect(await screen.findByText('Redirecting to login...')).toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent('/login');
+    // <Navigate> moves in an effect after the notice is drawn: wait for it, on a busy machine too.
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
     expect(screen.queryByText('secret')).not.toBeInTheDocument();
   });
 
@@ -61,7 +62,8 @@ describe('RouteGuard', () => {
       </Provider>,
     );
     expect(await screen.findByText('Access denied...')).toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent('/test-station');
+    // <Navigate> moves in an effect after the notice is drawn: wait for it, on a busy machine too.
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/test-station'));
     expect(screen.queryByText('owner tools')).not.toBeInTheDocument();
   });
 
