@@ -9,12 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../plugins/session';
-import { insertAuditEntry } from '../audit/audit.repository';
 import { scopeOf } from '../people/people.policy';
 import { findManagedRoom, findManagedUser, listManagedRooms } from '../people/people.repository';
 import { peopleErrors, userNotFound } from '../people/people.service';
-import { addRoomMember, removeRoomMember } from './rooms.repository';
-import { roomNotFound } from './rooms.service';
+import { changeRoomMember, roomNotFound } from './rooms.service';
 
 /**
  * /api/people/rooms: the rooms an OWNER or ADMIN manages (ADMIN: their company's) and their
@@ -41,22 +39,10 @@ const managedRoomsRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = scopeOf(actor);
       if (!(await findManagedRoom(db, scope, roomId))) throw roomNotFound();
       if (!(await findManagedUser(db, scope, userId))) throw userNotFound();
-      return db.transaction().execute(async (trx) => {
-        const changed = add
-          ? await addRoomMember(trx, roomId, userId)
-          : await removeRoomMember(trx, roomId, userId);
-        if (changed) {
-          await insertAuditEntry(trx, {
-            actorId: actor.id,
-            action: add ? 'room.member_add' : 'room.member_remove',
-            targetType: 'room',
-            targetId: roomId,
-            details: { userId },
-            ip,
-          });
-        }
-        return { success: true as const };
-      });
+      await db
+        .transaction()
+        .execute((trx) => changeRoomMember(trx, { actorId: actor.id, ip }, roomId, userId, add));
+      return { success: true as const };
     };
     if (add) {
       app.post(

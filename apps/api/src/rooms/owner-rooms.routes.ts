@@ -14,16 +14,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { currentUser } from '../plugins/session';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { findOwnerRoom, listOwnerRooms, type RoomPatch, updateRoom } from './rooms.repository';
 import {
-  addRoomMember,
-  findOwnerRoom,
-  listOwnerRooms,
-  removeRoomMember,
-  type RoomPatch,
-  updateRoom,
-} from './rooms.repository';
-import { createRoom, emptyToNull, roomNotFound } from './rooms.service';
+  auditRoom,
+  changeRoomMember,
+  createRoom,
+  emptyToNull,
+  roomNotFound,
+} from './rooms.service';
 import { findUserById } from '../people/users.repository';
 import { findAgentByAgentId } from '../agents/agents.repository';
 
@@ -121,14 +119,7 @@ const ownerRoomsRoutes: FastifyPluginAsyncZod = async (app) => {
         for (const key of fields) {
           if (before[key] !== patch[key]) changes[key] = { from: before[key], to: patch[key] };
         }
-        await insertAuditEntry(trx, {
-          actorId: actor.id,
-          action: 'room.update',
-          targetType: 'room',
-          targetId: id,
-          details: { changes },
-          ip: request.ip,
-        });
+        await auditRoom(trx, { actorId: actor.id, ip: request.ip }, id, 'room.update', { changes });
         const room = await findOwnerRoom(trx, id);
         if (!room) throw roomNotFound();
         return room;
@@ -154,17 +145,7 @@ const ownerRoomsRoutes: FastifyPluginAsyncZod = async (app) => {
       return db.transaction().execute(async (trx) => {
         if (!(await findOwnerRoom(trx, roomId))) throw roomNotFound();
         if (!(await findUserById(trx, userId))) throw userNotFound();
-        // Only a real change is a mutation worth an audit row; a repeat is a no-op.
-        if (await addRoomMember(trx, roomId, userId)) {
-          await insertAuditEntry(trx, {
-            actorId: actor.id,
-            action: 'room.member_add',
-            targetType: 'room',
-            targetId: roomId,
-            details: { userId },
-            ip: request.ip,
-          });
-        }
+        await changeRoomMember(trx, { actorId: actor.id, ip: request.ip }, roomId, userId, true);
         return { success: true as const };
       });
     },
@@ -186,16 +167,7 @@ const ownerRoomsRoutes: FastifyPluginAsyncZod = async (app) => {
       return db.transaction().execute(async (trx) => {
         if (!(await findOwnerRoom(trx, roomId))) throw roomNotFound();
         if (!(await findUserById(trx, userId))) throw userNotFound();
-        if (await removeRoomMember(trx, roomId, userId)) {
-          await insertAuditEntry(trx, {
-            actorId: actor.id,
-            action: 'room.member_remove',
-            targetType: 'room',
-            targetId: roomId,
-            details: { userId },
-            ip: request.ip,
-          });
-        }
+        await changeRoomMember(trx, { actorId: actor.id, ip: request.ip }, roomId, userId, false);
         return { success: true as const };
       });
     },

@@ -10,9 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_AGENT, ensureDefaultAgent } from '../bootstrap/bootstrap';
 import { currentUser } from '../plugins/session';
-import { insertAuditEntry } from '../audit/audit.repository';
 import { deleteRoom, findOwnerRoom, updateRoom } from './rooms.repository';
-import { createRoom, roomNotFound } from './rooms.service';
+import { auditRoom, createRoom, roomNotFound } from './rooms.service';
 
 const errors = {
   400: ApiErrorSchema,
@@ -81,13 +80,9 @@ const roomQuickActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       return db.transaction().execute(async (trx) => {
         const before = await updateRoom(trx, roomId, { status });
         if (!before) throw roomNotFound();
-        await insertAuditEntry(trx, {
-          actorId: actor.id,
-          action: 'room.status_change',
-          targetType: 'room',
-          targetId: roomId,
-          details: { from: before.status, to: status },
-          ip: request.ip,
+        await auditRoom(trx, { actorId: actor.id, ip: request.ip }, roomId, 'room.status_change', {
+          from: before.status,
+          to: status,
         });
         const room = await findOwnerRoom(trx, roomId);
         if (!room) throw roomNotFound();
@@ -112,14 +107,7 @@ const roomQuickActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       return db.transaction().execute(async (trx) => {
         const deleted = await deleteRoom(trx, roomId);
         if (!deleted) throw roomNotFound();
-        await insertAuditEntry(trx, {
-          actorId: actor.id,
-          action: 'room.delete',
-          targetType: 'room',
-          targetId: roomId,
-          details: deleted,
-          ip: request.ip,
-        });
+        await auditRoom(trx, { actorId: actor.id, ip: request.ip }, roomId, 'room.delete', deleted);
         return { success: true as const };
       });
     },

@@ -1,5 +1,5 @@
 import { ErrorCode, type OwnerRoom, type RoomStatus, type User } from '@fieldcraft/contracts';
-import { findOwnerRoom, insertRoom } from './rooms.repository';
+import { addRoomMember, findOwnerRoom, insertRoom, removeRoomMember } from './rooms.repository';
 import { AppError } from '../lib/app-error';
 import type { Db } from '../plugins/db';
 import { findAgentByAgentId } from '../agents/agents.repository';
@@ -45,20 +45,56 @@ export async function createRoom(
     agentId: agent.id,
     createdBy: actor.id,
   });
-  await insertAuditEntry(trx, {
-    actorId: actor.id,
-    action,
-    targetType: 'room',
-    targetId: id,
-    details: {
-      name: input.name,
-      category: input.category,
-      status: input.status,
-      agentId: agent.agentId,
-    },
-    ip,
+  await auditRoom(trx, { actorId: actor.id, ip }, id, action, {
+    name: input.name,
+    category: input.category,
+    status: input.status,
+    agentId: agent.agentId,
   });
   const room = await findOwnerRoom(trx, id);
   if (!room) throw roomNotFound();
   return room;
+}
+
+/** Who changed a room and from where, for its audit row. */
+export interface RoomActor {
+  actorId: number;
+  ip: string;
+}
+
+/** The audit row of a change to a room. */
+export function auditRoom(
+  trx: Db,
+  { actorId, ip }: RoomActor,
+  roomId: number,
+  action: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return insertAuditEntry(trx, {
+    actorId,
+    action,
+    targetType: 'room',
+    targetId: roomId,
+    details,
+    ip,
+  });
+}
+
+/**
+ * Adds a user to a room or removes them. Only a real change is a mutation worth an audit row;
+ * a repeat changes nothing and records nothing.
+ */
+export async function changeRoomMember(
+  trx: Db,
+  who: RoomActor,
+  roomId: number,
+  userId: number,
+  add: boolean,
+): Promise<void> {
+  const changed = add
+    ? await addRoomMember(trx, roomId, userId)
+    : await removeRoomMember(trx, roomId, userId);
+  if (changed) {
+    await auditRoom(trx, who, roomId, add ? 'room.member_add' : 'room.member_remove', { userId });
+  }
 }
