@@ -1,22 +1,18 @@
 import type { User } from '@fieldcraft/contracts';
-import { LoadingState, Logo } from '@fieldcraft/ui';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Container from '@mui/material/Container';
+import { LoadingState } from '@fieldcraft/ui';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { clearStoredAuth } from '../../../shared/session/auth-storage';
-import { config } from '../../../shared/config';
 import { paths } from '../../../shared/paths';
 import { needsPasswordChange } from '../password-change';
 import { useSignInServices } from '../sign-in-services';
+import { AuthPageFrame } from './auth-page-frame';
 import { ChangePasswordForm } from './change-password-form';
 import { SignInForm } from './sign-in-form';
 
 // Loaded when asked for: the sign-in screen's budget stays for signing in.
 const ForgotPasswordForm = lazy(() => import('./forgot-password-form'));
-import { SupportContacts } from './support-contacts';
 
 /**
  * /login. Shows the sign-in card, or the forced password change view when the login answer (or
@@ -52,42 +48,28 @@ export function LoginPage() {
   };
 
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 }, px: { xs: 2, sm: 3 } }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          textAlign: 'center',
-          gap: 1,
-          mb: 3,
-        }}
-      >
-        <Logo size={64} />
-        <Typography component="h1" variant="h1">
-          {config.brandProduct}
-        </Typography>
+    <AuthPageFrame
+      brandAs="h1"
+      tagline={
         <Typography sx={{ color: 'text.secondary' }}>
           Limited Access BETA test environment
         </Typography>
-      </Box>
-      <Card sx={{ p: { xs: 2.5, sm: 4 } }}>
-        {pendingUser ? (
-          <ChangePasswordForm user={pendingUser} onBack={backToLogin} />
-        ) : forgot ? (
-          <Suspense fallback={<LoadingState label="Loading..." />}>
-            <ForgotPasswordForm onBack={() => setForgot(false)} />
-          </Suspense>
-        ) : (
-          <SignInForm
-            key={formKey}
-            onPasswordChangeRequired={setChangeUser}
-            onSignedIn={() => setSignedIn(true)}
-            onForgotPassword={() => setForgot(true)}
-          />
-        )}
-      </Card>
-      <SupportContacts />
-    </Container>
+      }
+    >
+      {pendingUser ? (
+        <ChangePasswordForm user={pendingUser} onBack={backToLogin} />
+      ) : forgot ? (
+        <Suspense fallback={<LoadingState label="Loading..." />}>
+          <ForgotPasswordForm onBack={() => setForgot(false)} />
+        </Suspense>
+      ) : (
+        <SignInForm
+          key={formKey}
+          onPasswordChangeRequired={setChangeUser}
+          onSignedIn={() => setSignedIn(true)}
+          onForgotPassword={() => setForgot(true)}
+        />
+      )}
+    </AuthPageFrame>
   );
 }

@@ -3,17 +3,13 @@ import {
   ResetPasswordFormSchema,
   type ResetPasswordForm,
 } from '@fieldcraft/contracts';
-import { Logo } from '@fieldcraft/ui';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { serverErrorCode, serverErrorDetail } from '../../../shared/api/request';
-import { config } from '../../../shared/config';
 import {
   firstErrorPerField,
   focusFirstInvalid,
@@ -21,8 +17,8 @@ import {
 } from '../../../shared/forms/form-errors';
 import { paths } from '../../../shared/paths';
 import { useResetPasswordWithLinkMutation } from '../auth.api';
+import { AuthPageFrame } from './auth-page-frame';
 import { NEW_PASSWORD_HINT, NewPasswordFields, usePasswordForm } from './new-password-fields';
-import { SupportContacts } from './support-contacts';
 
 type Field = keyof ResetPasswordForm;
 const empty: Record<Field, string> = { newPassword: '', confirmNewPassword: '' };
@@ -72,84 +68,66 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 }, px: { xs: 2, sm: 3 } }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          textAlign: 'center',
-          gap: 1,
-          mb: 3,
-        }}
-      >
-        <Logo size={64} />
-        <Typography component="p" variant="h1">
-          {config.brandProduct}
-        </Typography>
-      </Box>
-      <Card sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Typography component="h1" variant="h3" sx={{ mb: 1 }}>
-          Choose a New Password
-        </Typography>
-        {outcome.kind === 'done' ? (
-          <Box sx={{ display: 'grid', gap: 2.5 }}>
-            <Alert severity="success">{outcome.message}</Alert>
-            <Button
-              component={RouterLink}
-              to={paths.login.getHref()}
-              variant="contained"
-              size="large"
-              fullWidth
-            >
-              Sign In
-            </Button>
-          </Box>
-        ) : outcome.kind === 'invalid' ? (
-          <Box sx={{ display: 'grid', gap: 2.5 }}>
-            <Alert severity="error">{INVALID_RESET_TOKEN_MESSAGE}</Alert>
-            <Button
-              component={RouterLink}
-              to={paths.login.getHref({ forgot: true })}
-              variant="contained"
-              size="large"
-              fullWidth
-            >
-              Ask for a New Link
-            </Button>
-            <Button component={RouterLink} to={paths.login.getHref()} variant="text" fullWidth>
-              Back to Login
-            </Button>
-          </Box>
-        ) : (
-          <Box
-            component="form"
-            noValidate
-            onSubmit={onSubmit}
-            aria-label="Choose a new password"
-            sx={{ display: 'grid', gap: 2.5 }}
+    <AuthPageFrame brandAs="p">
+      <Typography component="h1" variant="h3" sx={{ mb: 1 }}>
+        Choose a New Password
+      </Typography>
+      {outcome.kind === 'done' ? (
+        <Box sx={{ display: 'grid', gap: 2.5 }}>
+          <Alert severity="success">{outcome.message}</Alert>
+          <Button
+            component={RouterLink}
+            to={paths.login.getHref()}
+            variant="contained"
+            size="large"
+            fullWidth
           >
-            <Typography sx={{ color: 'text.secondary' }}>
-              Enter the new password for your account twice. Every device signed in to it will be
-              signed out.
-            </Typography>
-            {failure ? <Alert severity="error">{failure}</Alert> : null}
-            <NewPasswordFields
-              values={values}
-              errors={errors}
-              change={change}
-              hint={NEW_PASSWORD_HINT}
-            />
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading}>
-              {isLoading ? 'Resetting Password...' : 'Reset Password'}
-            </Button>
-            <Button component={RouterLink} to={paths.login.getHref()} variant="text" fullWidth>
-              Back to Login
-            </Button>
-          </Box>
-        )}
-      </Card>
-      <SupportContacts />
-    </Container>
+            Sign In
+          </Button>
+        </Box>
+      ) : outcome.kind === 'invalid' ? (
+        <Box sx={{ display: 'grid', gap: 2.5 }}>
+          <Alert severity="error">{INVALID_RESET_TOKEN_MESSAGE}</Alert>
+          <Button
+            component={RouterLink}
+            to={paths.login.getHref({ forgot: true })}
+            variant="contained"
+            size="large"
+            fullWidth
+          >
+            Ask for a New Link
+          </Button>
+          <Button component={RouterLink} to={paths.login.getHref()} variant="text" fullWidth>
+            Back to Login
+          </Button>
+        </Box>
+      ) : (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          aria-label="Choose a new password"
+          sx={{ display: 'grid', gap: 2.5 }}
+        >
+          <Typography sx={{ color: 'text.secondary' }}>
+            Enter the new password for your account twice. Every device signed in to it will be
+            signed out.
+          </Typography>
+          {failure ? <Alert severity="error">{failure}</Alert> : null}
+          <NewPasswordFields
+            values={values}
+            errors={errors}
+            change={change}
+            hint={NEW_PASSWORD_HINT}
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading}>
+            {isLoading ? 'Resetting Password...' : 'Reset Password'}
+          </Button>
+          <Button component={RouterLink} to={paths.login.getHref()} variant="text" fullWidth>
+            Back to Login
+          </Button>
+        </Box>
+      )}
+    </AuthPageFrame>
   );
 }

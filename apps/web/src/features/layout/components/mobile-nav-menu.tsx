@@ -1,8 +1,6 @@
 import type { User } from '@fieldcraft/contracts';
-import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,6 +8,7 @@ import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { linksForRole } from '../nav-links';
 import { OutdoorModeMenuItem } from './outdoor-mode-switch';
+import { SignOutMenuItem } from './sign-out-menu-item';
 import { ownerMenuGroups } from './owner-menus';
 
 export interface MobileNavMenuProps {
@@ -80,17 +79,7 @@ export function MobileNavMenu({ user, onSignOut }: MobileNavMenuProps) {
             ])
           : null}
         <OutdoorModeMenuItem />
-        <MenuItem
-          onClick={() => {
-            close();
-            onSignOut();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          Sign Out
-        </MenuItem>
+        <SignOutMenuItem close={close} onSignOut={onSignOut} />
       </Menu>
     </>
   );

@@ -1,7 +1,6 @@
 import type { User } from '@fieldcraft/contracts';
 import { InitialAvatar, RoleBadge, visuallyHidden } from '@fieldcraft/ui';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -14,6 +13,7 @@ import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../shared/paths';
 import { OutdoorModeMenuItem } from './outdoor-mode-switch';
+import { SignOutMenuItem } from './sign-out-menu-item';
 
 /** Full name, or the local part of the email when the account has no name. */
 export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
@@ -120,17 +120,7 @@ export function UserMenu({ user, onSignOut, compact = false }: UserMenuProps) {
           </MenuItem>
         ) : null}
         <OutdoorModeMenuItem />
-        <MenuItem
-          onClick={() => {
-            close();
-            onSignOut();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          Sign Out
-        </MenuItem>
+        <SignOutMenuItem close={close} onSignOut={onSignOut} />
       </Menu>
     </>
   );

@@ -149,11 +149,11 @@ export function DashboardPage({ user }: DashboardPageProps) {
               />
             </Box>
           ) : null}
-          {show('listen') ? (
-            <Box sx={{ gridArea: 'listen', minWidth: 0 }}>
+          {(['listen', 'read'] as const).filter(show).map((kind) => (
+            <Box key={kind} sx={{ gridArea: kind, minWidth: 0 }}>
               <SavedKindPanel
-                kind="listen"
-                items={offline ? offlineLists.listen : lists.listen}
+                kind={kind}
+                items={offline ? offlineLists[kind] : lists[kind]}
                 loading={loading}
                 onChoose={offline ? openSavedFile : click.choose}
                 saved={saved}
@@ -161,20 +161,7 @@ export function DashboardPage({ user }: DashboardPageProps) {
                 facts={facts}
               />
             </Box>
-          ) : null}
-          {show('read') ? (
-            <Box sx={{ gridArea: 'read', minWidth: 0 }}>
-              <SavedKindPanel
-                kind="read"
-                items={offline ? offlineLists.read : lists.read}
-                loading={loading}
-                onChoose={offline ? openSavedFile : click.choose}
-                saved={saved}
-                offline={offline}
-                facts={facts}
-              />
-            </Box>
-          ) : null}
+          ))}
         </Box>
       )}
       <ExternalLinkDialog
