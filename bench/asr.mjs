@@ -117,6 +117,19 @@ function configurations({ demo, corpus }) {
       prepare: (audio) => lib.denoise(audio),
     },
   ];
+  // An experiment on the tune half: BENCH_ASR_VARIANT='{"lm":{"domainWeight":0.7},
+  // "decoder":{"-lw":8.0},"rnnoise":true}' runs as the configuration 'variant'.
+  if (process.env.BENCH_ASR_VARIANT) {
+    const v = JSON.parse(process.env.BENCH_ASR_VARIANT);
+    all.push({
+      name: 'variant',
+      texts: [...demo, ...corpus.map((c) => c.text)],
+      worker: {},
+      lm: v.lm,
+      decoder: v.decoder,
+      prepare: v.rnnoise ? (audio) => lib.denoise(audio) : undefined,
+    });
+  }
   const pick = process.env.BENCH_ASR_CONFIGS?.split(',') ?? ['today', 'current'];
   return all.filter((c) => pick.includes(c.name));
 }
@@ -154,6 +167,7 @@ async function runBench() {
   const script = path.join(speechDir, 'asr-worker.py');
   const results = {};
   for (const config of configs) {
+    process.env.FC_ASR_DECODER = JSON.stringify(config.decoder ?? {});
     const workers = Array.from(
       { length: WORKERS },
       () =>
@@ -167,8 +181,11 @@ async function runBench() {
         }),
     );
     await Promise.all(workers.map((w) => w.start()));
-    const model = await lib.buildLanguageModel(config.texts, dictionary, (n) =>
-      workers[0].stockLogProbs(n),
+    const model = await lib.buildLanguageModel(
+      config.texts,
+      dictionary,
+      (n) => workers[0].stockLogProbs(n),
+      config.lm,
     );
     const lmFile = path.join(await mkdtemp(path.join(tmpdir(), 'fc-asr-bench-')), 'library.lm');
     await writeFile(lmFile, model.arpa);
@@ -211,6 +228,17 @@ async function runBench() {
       reorderedCount: reordered.size,
       model,
     };
+  }
+
+  // BENCH_ASR_DUMP=file.json keeps every transcript, to see what went wrong where.
+  if (process.env.BENCH_ASR_DUMP) {
+    const dump = Object.fromEntries(
+      Object.entries(results).map(([name, r]) => [
+        name,
+        r.rows.map(({ audio: _audio, ...row }) => row),
+      ]),
+    );
+    await writeFile(process.env.BENCH_ASR_DUMP, JSON.stringify(dump, null, 1));
   }
 
   function score(rows) {

@@ -57,6 +57,16 @@ def make_decoder(ps):
         # Node side adds it, with the same seed for every utterance.
         config.set_boolean("-dither", False)
         config.set_boolean("-remove_noise", False)
+    # Benchmark-only overrides ({"-lw": 8.0, ...}); the server never sets this.
+    for name, value in json.loads(os.environ.get("FC_ASR_DECODER") or "{}").items():
+        if isinstance(value, bool):
+            config.set_boolean(name, value)
+        elif isinstance(value, int):
+            config.set_int(name, value)
+        elif isinstance(value, float):
+            config.set_float(name, value)
+        else:
+            config.set_string(name, str(value))
     return ps.Decoder(config)
 
 
