@@ -19,3 +19,13 @@ export function citationLink(c: Citation): CitationLink | null {
   if (c.type === 'LINK') return { href: c.url, inApp: false };
   return { href: paths.library.getHref(c.contentId, c.page), inApp: false };
 }
+
+/**
+ * How a citation is named, the way the answer names it: a PDF's page, a Word file's section, a
+ * text file's part (only when it has several), else the title alone.
+ */
+export function citationLabel(c: Citation): string {
+  if (c.type === 'PDF') return `${c.title}, page ${c.page}`;
+  if (c.type === 'WORD') return `${c.title}, section ${c.page}`;
+  return c.page > 1 ? `${c.title}, part ${c.page}` : c.title;
+}

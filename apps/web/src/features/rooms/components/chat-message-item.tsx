@@ -10,6 +10,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import { citationLabel } from '../../../shared/content-opening/citation-target';
 
 export interface ChatMessageView {
   id: string;
@@ -39,8 +40,6 @@ export interface ChatMessageItemProps {
   /** The user's own words (typed or as recognised): put them back in the input to resend. */
   onEdit?: () => void;
 }
-
-export const citationLabel = (c: Citation) => `${c.title}, page ${c.page}`;
 
 /** One chat bubble: the text, the answer's citations and (agent answers) thumbs up/down. */
 export function ChatMessageItem({

@@ -3,6 +3,7 @@ import { ChatBubble, SourceButtons } from '@fieldcraft/ui';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { citationLabel } from '../../../../shared/content-opening/citation-target';
 import { assistantTexts } from '../assistant-chat.texts';
 
 export interface AssistantChatMessage {
@@ -13,13 +14,6 @@ export interface AssistantChatMessage {
   /** False: the library had nothing relevant (a knowledge gap was logged). */
   answered: boolean;
   isError: boolean;
-}
-
-/** Where a citation points: a PDF page, a Word section, or the item itself. */
-export function citationLabel(c: Citation): string {
-  if (c.type === 'PDF') return `${c.title}, page ${c.page}`;
-  if (c.type === 'WORD') return `${c.title}, section ${c.page}`;
-  return c.page > 1 ? `${c.title}, part ${c.page}` : c.title;
 }
 
 export interface AssistantMessageProps {
