@@ -36,7 +36,8 @@ await build({
       export * from './detect';
       export { MIN_CONFIDENCE, DEFAULT_MODEL_DIR } from './index';
       export { extractFile } from '../../lib/text-extraction';
-      export { denoise } from './denoise';
+      export { denoise, prepareForRecognition } from './denoise';
+      export { judgeHearing, SURE_CONFIDENCE, CONFIRM_BELOW_SNR_DB } from '../runtime/hearing';
     `,
     resolveDir: speechDir,
     loader: 'ts',
@@ -100,16 +101,27 @@ async function demoAndCorpusText() {
 
 /**
  * The configurations compared on the same clips: today's engine (pocketsphinx's carried-over
- * noise estimate and dither, the model from the library and the construction-safety corpus
- * only) and the current one (state reset per utterance, plus the crew-talk corpus).
- * 'rnnoise' is the current one with RNNoise before recognition. BENCH_ASR_CONFIGS picks them
- * (default today,current).
+ * noise estimate and dither, a narrowed search, the model from the library and the
+ * construction-safety corpus only, mixed half and half with the stock model) and the current
+ * one (state reset per utterance, the default search, the crew-talk corpora, the library's
+ * model at 0.85, RNNoise on utterances estimated under 26 dB SNR). 'rnnoise' is the current
+ * one with RNNoise on every utterance. BENCH_ASR_CONFIGS picks them (default today,current).
  */
 function configurations({ demo, corpus }) {
   const oldCorpus = corpus.filter((c) => c.file < '07').map((c) => c.text);
   const all = [
-    { name: 'today', texts: [...demo, ...oldCorpus], worker: { profile: 'legacy' } },
-    { name: 'current', texts: [...demo, ...corpus.map((c) => c.text)], worker: {} },
+    {
+      name: 'today',
+      texts: [...demo, ...oldCorpus],
+      worker: { profile: 'legacy' },
+      lm: { domainWeight: 0.5 },
+    },
+    {
+      name: 'current',
+      texts: [...demo, ...corpus.map((c) => c.text)],
+      worker: {},
+      prepare: (audio) => lib.prepareForRecognition(audio),
+    },
     {
       name: 'rnnoise',
       texts: [...demo, ...corpus.map((c) => c.text)],
@@ -127,7 +139,20 @@ function configurations({ demo, corpus }) {
       worker: {},
       lm: v.lm,
       decoder: v.decoder,
-      prepare: v.rnnoise ? (audio) => lib.denoise(audio) : undefined,
+      prepare: async (audio) => {
+        const input = v.rnnoise ? await lib.denoise(audio) : audio;
+        if (!v.floor) return input;
+        // A steady noise floor of RMS `floor` (seeded, the same for every clip).
+        let a = 0x2545f491;
+        const amp = v.floor * Math.sqrt(3);
+        return input.map((x) => {
+          a ^= a << 13;
+          a ^= a >>> 17;
+          a ^= a << 5;
+          const y = x + Math.round(((a >>> 0) / 4294967296 - 0.5) * 2 * amp);
+          return y > 32767 ? 32767 : y < -32768 ? -32768 : y;
+        });
+      },
     });
   }
   const pick = process.env.BENCH_ASR_CONFIGS?.split(',') ?? ['today', 'current'];
@@ -199,11 +224,11 @@ async function runBench() {
         while (next < clips.length) {
           const i = next++;
           const clip = clips[i];
-          const r = await w.recognize(
-            config.prepare ? await config.prepare(clip.audio) : clip.audio,
-          );
+          const prepared = config.prepare ? await config.prepare(clip.audio) : clip.audio;
+          const input = prepared instanceof Int16Array ? prepared : prepared.samples;
+          const r = await w.recognize(input);
           cpu += r.cpuMs;
-          rows[i] = { ...clip, text: r.text, confidence: r.confidence };
+          rows[i] = { ...clip, text: r.text, confidence: r.confidence, snrDb: prepared.snrDb };
         }
       }),
     );
@@ -211,8 +236,9 @@ async function runBench() {
     const again = clips.filter((c) => c.noise === 'clean' && c.split === SPLITS[0]);
     const reordered = new Map();
     for (const c of [...again].reverse()) {
+      const prepared = config.prepare ? await config.prepare(c.audio) : c.audio;
       const r = await workers[0].recognize(
-        config.prepare ? await config.prepare(c.audio) : c.audio,
+        prepared instanceof Int16Array ? prepared : prepared.samples,
       );
       reordered.set(c, r.text);
     }
@@ -278,19 +304,20 @@ async function runBench() {
     );
   }
 
-  // What the runtime does with each utterance (runtime/hearing.ts): below MIN_CONFIDENCE "say
-  // it again", below SURE "is that right?", above it an answer when the library has one (the
-  // retrieval half is not run here). Garbled: more than half of the words wrong.
-  const SURE = 0.7;
+  // What the runtime does with each utterance (runtime/hearing.ts judgeHearing): "say it
+  // again", "is that right?", or an answer when the library has one (the retrieval half is not
+  // run here). Garbled: more than half of the words wrong.
   console.log(
-    `\nwhat each utterance would get (MIN_CONFIDENCE ${lib.MIN_CONFIDENCE}, SURE ${SURE}): ` +
+    `\nwhat each utterance would get (judgeHearing: MIN_CONFIDENCE ${lib.MIN_CONFIDENCE}, ` +
+      `SURE ${lib.SURE_CONFIDENCE}, confirm under ${lib.CONFIRM_BELOW_SNR_DB} dB SNR): ` +
       'say again / is that right? / answered if the library has it (of which garbled)',
   );
   for (const name of names) {
     for (const noise of NOISE_SET) {
       const rows = results[name].rows.filter((r) => r.noise === noise);
-      const again = rows.filter((r) => !r.text || r.confidence < lib.MIN_CONFIDENCE).length;
-      const sure = rows.filter((r) => r.text && r.confidence >= SURE);
+      const judged = rows.map((r) => lib.judgeHearing(r));
+      const again = judged.filter((j) => j === 'again').length;
+      const sure = rows.filter((_, i) => judged[i] === 'answer');
       const garbled = sure.filter((r) => score([r]) > 0.5).length;
       console.log(
         `${name.padEnd(7)} ${noise.padEnd(6)} | ${again} / ${rows.length - again - sure.length} / ` +

@@ -6,6 +6,7 @@ import type { Delivery } from './delivery';
 import { Dialogue } from './dialogue';
 import {
   confirmQuestion,
+  CONFIRM_BELOW_SNR_DB,
   judgeHearing,
   replyToConfirm,
   SAY_AGAIN,
@@ -31,6 +32,12 @@ describe('judgeHearing', () => {
       'confirm',
     );
     expect(judgeHearing({ text: 'the scaffold', confidence: SURE_CONFIDENCE })).toBe('answer');
+  });
+  it('confirms even a sure transcript heard through heavy noise', () => {
+    const sure = { text: 'the scaffold', confidence: 0.95 };
+    expect(judgeHearing({ ...sure, snrDb: CONFIRM_BELOW_SNR_DB - 1 })).toBe('confirm');
+    expect(judgeHearing({ ...sure, snrDb: CONFIRM_BELOW_SNR_DB })).toBe('answer');
+    expect(judgeHearing({ ...sure, confidence: 0.1, snrDb: 5 })).toBe('again');
   });
   it('reads a short yes or no, and nothing else, as the reply to a confirmation', () => {
     expect(replyToConfirm('yes')).toBe('yes');

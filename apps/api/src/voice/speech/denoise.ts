@@ -110,3 +110,39 @@ export async function denoise(samples: Int16Array): Promise<Int16Array> {
   }
   return down3(out, samples.length);
 }
+
+/**
+ * The utterance's signal-to-noise ratio, roughly: the loud frames (90th percentile of 20 ms
+ * frame energy) over the quiet ones (20th percentile). An utterance has quiet before and after
+ * its words (the endpointer's pre-roll and tail), so the quiet frames are the background.
+ */
+export function estimateSnrDb(samples: Int16Array): number {
+  const size = 320;
+  const energies: number[] = [];
+  for (let at = 0; at + size <= samples.length; at += size) {
+    let sum = 0;
+    for (let i = at; i < at + size; i++) sum += (samples[i] as number) ** 2;
+    energies.push(sum / size);
+  }
+  if (energies.length < 5) return Infinity;
+  energies.sort((a, b) => a - b);
+  const quiet = energies[Math.floor(energies.length * 0.2)] as number;
+  const loud = energies[Math.floor(energies.length * 0.9)] as number;
+  return 10 * Math.log10(loud / Math.max(quiet, 1));
+}
+
+/**
+ * Below this estimated SNR an utterance is denoised before recognition. RNNoise took 4 points
+ * off the word error rate at 20 dB but added 1 to 2 on clean speech (hearing benchmark, tune
+ * half), so it runs only where there is noise to remove. On the tune half's clips the estimate
+ * was 19.5–23.3 dB at 20 dB SNR and 25.5 dB or more (median 40) on clean speech.
+ */
+export const DENOISE_BELOW_SNR_DB = 26;
+
+/** What the recognizer is given: the utterance, denoised when it is noisy, and its SNR. */
+export async function prepareForRecognition(
+  samples: Int16Array,
+): Promise<{ samples: Int16Array; snrDb: number }> {
+  const snrDb = estimateSnrDb(samples);
+  return { samples: snrDb < DENOISE_BELOW_SNR_DB ? await denoise(samples) : samples, snrDb };
+}

@@ -98,7 +98,10 @@ describe('recognition', () => {
   });
 
   it('blank audio gives no text; site noise gives no text or a low confidence', async () => {
-    expect(await engines.recognizer!.recognize(silence(2000))).toEqual({ text: '', confidence: 0 });
+    expect(await engines.recognizer!.recognize(silence(2000))).toMatchObject({
+      text: '',
+      confidence: 0,
+    });
     const noise = await engines.recognizer!.recognize(whiteNoise(2000, 2000, 11));
     expect(noise.text === '' || noise.confidence < MIN_CONFIDENCE).toBe(true);
   });

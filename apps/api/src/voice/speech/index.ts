@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { speechAssetPath } from './assets';
+import { preloadDenoiser } from './denoise';
 import { detectSpeechPrograms, type SpeechProgramsConfig } from './detect';
 import { buildLanguageModel, loadDictionaryWords } from './language-model';
 import { type RecognizerWorker, type SpeechLog } from './recognizer';
@@ -214,6 +215,9 @@ export async function createSpeechEngines(options: SpeechOptions): Promise<Local
     };
     if (options.preload) {
       built = true;
+      void preloadDenoiser().catch((err: unknown) =>
+        log.warn({ err: (err as Error).message }, 'speech: noise suppression did not load'),
+      );
       void worker
         .start()
         .then(() => rebuildLanguageModel())

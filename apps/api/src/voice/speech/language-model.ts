@@ -16,7 +16,11 @@ import { readFile } from 'node:fs/promises';
 export type StockLogProbs = (ngrams: string[][]) => Promise<number[]>;
 
 export interface LanguageModelOptions {
-  /** Weight of the library's own model against the stock background (0..1). Default 0.5. */
+  /**
+   * Weight of the library's own model against the stock background (0..1). Default 0.85: on
+   * the hearing benchmark's tune half 0.5 → 0.7 → 0.85 took clean WER 33.9 → 31.3 → 29.6 %
+   * (0.95 no better).
+   */
   domainWeight?: number;
   /** How many of the stock model's most frequent words join the vocabulary. Default 10000. */
   backgroundWords?: number;
@@ -156,7 +160,7 @@ export async function buildLanguageModel(
   stockLogProbs: StockLogProbs,
   options: LanguageModelOptions = {},
 ): Promise<BuiltLanguageModel> {
-  const lambda = options.domainWeight ?? 0.5;
+  const lambda = options.domainWeight ?? 0.85;
   const backgroundWords = options.backgroundWords ?? 10000;
   const maxTrigrams = options.maxTrigrams ?? 150000;
 

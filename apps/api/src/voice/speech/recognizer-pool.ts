@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { prepareForRecognition } from './denoise';
 import { RecognizerWorker, type WorkerOptions } from './recognizer';
 import type { RecognitionResult, SpeechRecognizer } from './speech.types';
 
@@ -66,16 +67,19 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   async recognize(samples: Int16Array, signal?: AbortSignal): Promise<RecognitionResult> {
     signal?.throwIfAborted();
     if (samples.length === 0) return { text: '', confidence: 0 };
-    const work = this.pool.recognize(samples);
-    if (!signal) return work.then(({ text, confidence }) => ({ text, confidence }));
+    const work = prepareForRecognition(samples).then(async (input) => ({
+      ...(await this.pool.recognize(input.samples)),
+      snrDb: input.snrDb,
+    }));
+    if (!signal) return work.then(({ text, confidence, snrDb }) => ({ text, confidence, snrDb }));
     // The worker finishes the utterance anyway (it is short); the caller stops waiting.
     return new Promise<RecognitionResult>((resolve, reject) => {
       const onAbort = () => reject(signal.reason as Error);
       signal.addEventListener('abort', onAbort, { once: true });
       work.then(
-        ({ text, confidence }) => {
+        ({ text, confidence, snrDb }) => {
           signal.removeEventListener('abort', onAbort);
-          resolve({ text, confidence });
+          resolve({ text, confidence, snrDb });
         },
         (err: unknown) => {
           signal.removeEventListener('abort', onAbort);

@@ -27,6 +27,8 @@ export interface RecognitionResult {
   text: string;
   /** 0..1; the runtime treats a result under its threshold as "say it again". */
   confidence: number;
+  /** The utterance's estimated signal-to-noise ratio (dB), when the recognizer measured it. */
+  snrDb?: number;
 }
 
 export interface SpeechRecognizer {
