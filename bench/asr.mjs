@@ -36,7 +36,7 @@ await build({
       export * from './detect';
       export { MIN_CONFIDENCE, DEFAULT_MODEL_DIR } from './index';
       export { extractFile } from '../../lib/text-extraction';
-      export { denoise, prepareForRecognition } from './denoise';
+      export { denoise, estimateSnrDb, prepareForRecognition } from './denoise';
       export { judgeHearing, SURE_CONFIDENCE, CONFIRM_BELOW_SNR_DB } from '../runtime/hearing';
     `,
     resolveDir: speechDir,
@@ -141,10 +141,25 @@ function configurations({ demo, corpus }) {
       decoder: v.decoder,
       prepare: async (audio) => {
         const input = v.rnnoise ? await lib.denoise(audio) : audio;
-        if (!v.floor) return input;
+        let floor = v.floor;
+        if (v.range) {
+          // Raise the floor so quiet frames sit at most `range` dB under the loud ones.
+          const snr = lib.estimateSnrDb(input);
+          if (!(snr > v.range)) return input;
+          const energies = [];
+          for (let at = 0; at + 320 <= input.length; at += 320) {
+            let sum = 0;
+            for (let i = at; i < at + 320; i++) sum += input[i] ** 2;
+            energies.push(sum / 320);
+          }
+          energies.sort((a, b) => a - b);
+          const loud = Math.sqrt(energies[Math.floor(energies.length * 0.9)]);
+          floor = loud * 10 ** (-v.range / 20);
+        }
+        if (!floor) return input;
         // A steady noise floor of RMS `floor` (seeded, the same for every clip).
         let a = 0x2545f491;
-        const amp = v.floor * Math.sqrt(3);
+        const amp = floor * Math.sqrt(3);
         return input.map((x) => {
           a ^= a << 13;
           a ^= a >>> 17;

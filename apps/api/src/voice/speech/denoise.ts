@@ -111,12 +111,8 @@ export async function denoise(samples: Int16Array): Promise<Int16Array> {
   return down3(out, samples.length);
 }
 
-/**
- * The utterance's signal-to-noise ratio, roughly: the loud frames (90th percentile of 20 ms
- * frame energy) over the quiet ones (20th percentile). An utterance has quiet before and after
- * its words (the endpointer's pre-roll and tail), so the quiet frames are the background.
- */
-export function estimateSnrDb(samples: Int16Array): number {
+/** Energies (mean square) of the quiet (20th percentile) and loud (90th) 20 ms frames. */
+function frameLevels(samples: Int16Array): { quiet: number; loud: number } | null {
   const size = 320;
   const energies: number[] = [];
   for (let at = 0; at + size <= samples.length; at += size) {
@@ -124,11 +120,23 @@ export function estimateSnrDb(samples: Int16Array): number {
     for (let i = at; i < at + size; i++) sum += (samples[i] as number) ** 2;
     energies.push(sum / size);
   }
-  if (energies.length < 5) return Infinity;
+  if (energies.length < 5) return null;
   energies.sort((a, b) => a - b);
-  const quiet = energies[Math.floor(energies.length * 0.2)] as number;
-  const loud = energies[Math.floor(energies.length * 0.9)] as number;
-  return 10 * Math.log10(loud / Math.max(quiet, 1));
+  return {
+    quiet: energies[Math.floor(energies.length * 0.2)] as number,
+    loud: energies[Math.floor(energies.length * 0.9)] as number,
+  };
+}
+
+/**
+ * The utterance's signal-to-noise ratio, roughly: the loud frames over the quiet ones. An
+ * utterance has quiet before and after its words (the endpointer's pre-roll and tail), so the
+ * quiet frames are the background.
+ */
+export function estimateSnrDb(samples: Int16Array): number {
+  const levels = frameLevels(samples);
+  if (!levels) return Infinity;
+  return 10 * Math.log10(levels.loud / Math.max(levels.quiet, 1));
 }
 
 /**
@@ -139,10 +147,46 @@ export function estimateSnrDb(samples: Int16Array): number {
  */
 export const DENOISE_BELOW_SNR_DB = 26;
 
-/** What the recognizer is given: the utterance, denoised when it is noisy, and its SNR. */
+/**
+ * The widest range kept between the speech and the background. Digital silence between words
+ * (synthetic speech, a gap muted to zeros) is far quieter than any microphone's background, and
+ * those frames pull the recognizer's per-utterance cepstral mean away from the speech. Above
+ * this range a steady, seeded noise floor is added at that many dB under the speech: on the
+ * tune half it took espeak-ng's clean WER from 46.2 % to 41.2 % and left flite's unchanged
+ * (13.1 %), whose background is already within it.
+ */
+export const MAX_RANGE_DB = 50;
+
+function withFloor(samples: Int16Array, rms: number): Int16Array {
+  let a = 0x2545f491;
+  const amp = rms * Math.sqrt(3); // uniform noise of this RMS
+  const out = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) {
+    a ^= a << 13;
+    a ^= a >>> 17;
+    a ^= a << 5;
+    const v = (samples[i] as number) + Math.round(((a >>> 0) / 4294967296 - 0.5) * 2 * amp);
+    out[i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+  }
+  return out;
+}
+
+/**
+ * What the recognizer is given: the utterance denoised when it is noisy, or with a floor when
+ * its background is unnaturally silent; and its estimated SNR.
+ */
 export async function prepareForRecognition(
   samples: Int16Array,
 ): Promise<{ samples: Int16Array; snrDb: number }> {
-  const snrDb = estimateSnrDb(samples);
-  return { samples: snrDb < DENOISE_BELOW_SNR_DB ? await denoise(samples) : samples, snrDb };
+  const levels = frameLevels(samples);
+  if (!levels) return { samples, snrDb: Infinity };
+  const snrDb = 10 * Math.log10(levels.loud / Math.max(levels.quiet, 1));
+  if (snrDb < DENOISE_BELOW_SNR_DB) return { samples: await denoise(samples), snrDb };
+  if (snrDb > MAX_RANGE_DB) {
+    return {
+      samples: withFloor(samples, Math.sqrt(levels.loud) * 10 ** (-MAX_RANGE_DB / 20)),
+      snrDb,
+    };
+  }
+  return { samples, snrDb };
 }
