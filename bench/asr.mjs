@@ -1,3 +1,5 @@
+// Over 300 lines: a script that runs alone with `node`: the bundle, the configurations, the
+// decoding and the report.
 // Hearing benchmark (speech recognition): crew questions (bench/hearing-corpus.mjs, a tune half
 // and a held-out half) spoken by flite and espeak-ng voices, clean and in generated site noise
 // at 20 dB and 10 dB SNR, recognised by the real pocketsphinx worker with the library language
@@ -36,7 +38,7 @@ await build({
       export * from './detect';
       export { MIN_CONFIDENCE, DEFAULT_MODEL_DIR } from './index';
       export { extractFile } from '../../lib/text-extraction';
-      export { denoise, estimateSnrDb, prepareForRecognition } from './denoise';
+      export { denoise, floorWithin, prepareForRecognition, withFloor } from './denoise';
       export { judgeHearing, SURE_CONFIDENCE, CONFIRM_BELOW_SNR_DB } from '../runtime/hearing';
     `,
     resolveDir: speechDir,
@@ -141,32 +143,8 @@ function configurations({ demo, corpus }) {
       decoder: v.decoder,
       prepare: async (audio) => {
         const input = v.rnnoise ? await lib.denoise(audio) : audio;
-        let floor = v.floor;
-        if (v.range) {
-          // Raise the floor so quiet frames sit at most `range` dB under the loud ones.
-          const snr = lib.estimateSnrDb(input);
-          if (!(snr > v.range)) return input;
-          const energies = [];
-          for (let at = 0; at + 320 <= input.length; at += 320) {
-            let sum = 0;
-            for (let i = at; i < at + 320; i++) sum += input[i] ** 2;
-            energies.push(sum / 320);
-          }
-          energies.sort((a, b) => a - b);
-          const loud = Math.sqrt(energies[Math.floor(energies.length * 0.9)]);
-          floor = loud * 10 ** (-v.range / 20);
-        }
-        if (!floor) return input;
-        // A steady noise floor of RMS `floor` (seeded, the same for every clip).
-        let a = 0x2545f491;
-        const amp = floor * Math.sqrt(3);
-        return input.map((x) => {
-          a ^= a << 13;
-          a ^= a >>> 17;
-          a ^= a << 5;
-          const y = x + Math.round(((a >>> 0) / 4294967296 - 0.5) * 2 * amp);
-          return y > 32767 ? 32767 : y < -32768 ? -32768 : y;
-        });
+        if (v.range) return lib.floorWithin(input, v.range);
+        return v.floor ? lib.withFloor(input, v.floor) : input;
       },
     });
   }

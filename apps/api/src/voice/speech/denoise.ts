@@ -157,7 +157,8 @@ export const DENOISE_BELOW_SNR_DB = 26;
  */
 export const MAX_RANGE_DB = 50;
 
-function withFloor(samples: Int16Array, rms: number): Int16Array {
+/** The samples with a steady, seeded noise floor of RMS `rms` added (the same every time). */
+export function withFloor(samples: Int16Array, rms: number): Int16Array {
   let a = 0x2545f491;
   const amp = rms * Math.sqrt(3); // uniform noise of this RMS
   const out = new Int16Array(samples.length);
@@ -182,11 +183,15 @@ export async function prepareForRecognition(
   if (!levels) return { samples, snrDb: Infinity };
   const snrDb = 10 * Math.log10(levels.loud / Math.max(levels.quiet, 1));
   if (snrDb < DENOISE_BELOW_SNR_DB) return { samples: await denoise(samples), snrDb };
-  if (snrDb > MAX_RANGE_DB) {
-    return {
-      samples: withFloor(samples, Math.sqrt(levels.loud) * 10 ** (-MAX_RANGE_DB / 20)),
-      snrDb,
-    };
-  }
-  return { samples, snrDb };
+  return { samples: floorWithin(samples, MAX_RANGE_DB, levels), snrDb };
+}
+
+/** The samples, with a floor `rangeDb` under their loud frames when their background is lower. */
+export function floorWithin(
+  samples: Int16Array,
+  rangeDb: number,
+  levels = frameLevels(samples),
+): Int16Array {
+  if (!levels || levels.loud <= Math.max(levels.quiet, 1) * 10 ** (rangeDb / 10)) return samples;
+  return withFloor(samples, Math.sqrt(levels.loud) * 10 ** (-rangeDb / 20));
 }
