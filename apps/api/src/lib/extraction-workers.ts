@@ -1,11 +1,8 @@
 import type { TextStatusReason } from '@fieldcraft/contracts';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Passage } from './text-extraction';
+import { threadEntry } from './thread-entry';
 import type { ExtractionJob, ExtractionReply, ExtractionStarted } from './text-extraction.worker';
 
 /**
@@ -67,45 +64,6 @@ const failed = (reason: ExtractionFailure, detail?: string): ExtractionOutcome =
   reason,
   ...(detail !== undefined && { detail }),
 });
-
-interface WorkerEntry {
-  /** A file URL, or (with `evaluate`) a script that loads the worker's TypeScript through tsx. */
-  entry: URL | string;
-  evaluate: boolean;
-}
-
-let entry: WorkerEntry | undefined;
-
-/**
- * Where the worker's code is. In the bundle (dist/apps/api/main.mjs) this module's URL is the
- * bundle's, and tools/build-api.mjs writes text-extraction-worker.mjs beside it. From the
- * sources (vitest, `tsx watch`) it is text-extraction.worker.ts beside this file, loaded with
- * tsx's tsImport from a small eval'd script: Node 20 does not apply loaders given to the main
- * thread (or in a worker's execArgv) to a worker's entry.
- */
-function workerEntry(): WorkerEntry {
-  if (entry) return entry;
-  const here = import.meta.url;
-  if (!/\.[cm]?ts$/.test(new URL(here).pathname)) {
-    entry = { entry: new URL('./text-extraction-worker.mjs', here), evaluate: false };
-    return entry;
-  }
-  const require = createRequire(here);
-  const tsxManifest = require.resolve('tsx/package.json');
-  const exported = (
-    JSON.parse(readFileSync(tsxManifest, 'utf8')) as {
-      exports: Record<string, { import: { default: string } }>;
-    }
-  ).exports['./esm/api']?.import.default;
-  if (!exported) throw new Error('tsx does not export ./esm/api');
-  const tsxApi = pathToFileURL(path.join(path.dirname(tsxManifest), exported)).href;
-  const source = new URL('./text-extraction.worker.ts', here).href;
-  entry = {
-    entry: `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(here)}));`,
-    evaluate: true,
-  };
-  return entry;
-}
 
 /**
  * Reads files' text in worker threads: at most `concurrency` at once, a bounded queue behind
@@ -186,7 +144,11 @@ export class TextExtractor {
     ext: string,
     mode: 'text' | 'html' = 'text',
   ): Promise<ExtractionOutcome> {
-    const { entry: code, evaluate } = workerEntry();
+    const { entry: code, evaluate } = threadEntry(
+      import.meta.url,
+      'text-extraction-worker.mjs',
+      'text-extraction.worker.ts',
+    );
     const job: ExtractionJob = {
       filePath,
       ext,
