@@ -12,18 +12,19 @@ export const apiOutdir = 'dist/apps/api';
  * the TypeScript sources (vitest, `tsx watch`), never from dist/apps/api. Each with its why.
  */
 export const SOURCES_ONLY = {
-  // lib/extraction-workers.ts starts its worker through tsx only when it runs as a .ts file;
-  // the bundle starts text-extraction-worker.mjs instead.
-  tsx: 'loads the text-extraction worker from its .ts source',
+  // lib/thread-entry.ts starts a worker thread through tsx only when it runs as a .ts file;
+  // the bundle starts text-extraction-worker.mjs (and the others) instead.
+  tsx: 'loads worker threads from their .ts sources',
 };
 
 /** esbuild options for the API: main.mjs and its worker; npm packages stay external. */
 export const apiBuildOptions = {
-  // The text-extraction worker is its own file beside main.mjs: a worker thread starts from a
-  // file, and lib/extraction-workers.ts finds it next to the bundle.
+  // Each worker thread's code is its own file beside main.mjs: a worker thread starts from a
+  // file, and lib/thread-entry.ts finds it next to the bundle.
   entryPoints: {
     main: 'apps/api/src/main.ts',
     'text-extraction-worker': 'apps/api/src/lib/text-extraction.worker.ts',
+    'speech-preparation-worker': 'apps/api/src/voice/speech/preparation.worker.ts',
   },
   outdir: apiOutdir,
   bundle: true,

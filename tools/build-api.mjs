@@ -26,4 +26,4 @@ if (undeclared.length > 0) {
   rmSync(apiOutdir, { recursive: true, force: true });
   process.exit(1);
 }
-console.log(`api built into ${apiOutdir}/main.mjs (+ text-extraction-worker.mjs)`);
+console.log(`api built into ${apiOutdir}/main.mjs (+ its worker threads' files)`);

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { speechAssetPath } from './assets';
-import { preloadDenoiser } from './denoise';
 import { detectSpeechPrograms, type SpeechProgramsConfig } from './detect';
 import { buildLanguageModel, loadDictionaryWords } from './language-model';
+import { PreparationThreads } from './preparation-threads';
 import { type RecognizerWorker, type SpeechLog } from './recognizer';
 import { defaultRecognizerCount, PocketsphinxRecognizer, RecognizerPool } from './recognizer-pool';
 import type { SpeechEngines } from './speech.types';
@@ -95,7 +95,20 @@ export async function createSpeechEngines(options: SpeechOptions): Promise<Local
         options.recognizers ?? (process.env.NODE_ENV === 'test' ? 1 : defaultRecognizerCount()),
       )
     : null;
-  const recognizer = worker ? new PocketsphinxRecognizer(worker) : null;
+  // One preparation thread per recognition worker: the people decoded side by side are
+  // prepared side by side too.
+  const threads = worker ? new PreparationThreads(worker.size) : null;
+  const recognizer =
+    worker && threads
+      ? new PocketsphinxRecognizer(worker, (samples, signal) =>
+          threads.prepare(samples, signal).catch((err: unknown) => {
+            if (!signal?.aborted) {
+              log.warn({ err: (err as Error).message }, 'speech: preparing on the event loop');
+            }
+            throw err;
+          }),
+        )
+      : null;
 
   const status: LanguageModelStatus = {
     current: 'stock',
@@ -198,7 +211,7 @@ export async function createSpeechEngines(options: SpeechOptions): Promise<Local
       closed = true;
       if (timer) clearTimeout(timer);
       await running?.catch(() => undefined);
-      await worker?.close();
+      await Promise.all([worker?.close(), threads?.close()]);
     },
   };
 
@@ -215,9 +228,7 @@ export async function createSpeechEngines(options: SpeechOptions): Promise<Local
     };
     if (options.preload) {
       built = true;
-      void preloadDenoiser().catch((err: unknown) =>
-        log.warn({ err: (err as Error).message }, 'speech: noise suppression did not load'),
-      );
+      threads?.warm();
       void worker
         .start()
         .then(() => rebuildLanguageModel())

@@ -69,4 +69,20 @@ describe.skipIf(!python || !findProgram('flite'))('recognizer pool', () => {
     const results = await Promise.all(work);
     expect(new Set(results.map((r) => r.text)).size).toBe(1);
   }, 180_000);
+
+  it('drops an utterance given up while it waits for its worker, without decoding it', async () => {
+    const clip = await say('Who checks the lifting chains before we use them?');
+    const worker = pool.workers[1]!;
+    const order: string[] = [];
+    const first = worker.recognize(clip).then(() => order.push('first'));
+    const drop = new AbortController();
+    const dropped = worker.recognize(clip, drop.signal).catch((err: Error) => {
+      order.push(`dropped: ${err.message}`);
+    });
+    expect(worker.inFlight).toBe(2);
+    drop.abort(new Error('speech went on'));
+    await Promise.all([first, dropped]);
+    expect(order).toEqual(['dropped: speech went on', 'first']);
+    expect(worker.inFlight).toBe(0);
+  }, 180_000);
 });

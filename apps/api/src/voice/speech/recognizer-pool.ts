@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { prepareForRecognition } from './denoise';
+import type { Prepared } from './preparation-threads';
 import { RecognizerWorker, type WorkerOptions } from './recognizer';
 import type { RecognitionResult, SpeechRecognizer } from './speech.types';
 
@@ -38,10 +39,10 @@ export class RecognizerPool {
     await Promise.all(this.workers.map((w) => w.start()));
   }
 
-  recognize(samples: Int16Array): ReturnType<RecognizerWorker['recognize']> {
+  recognize(samples: Int16Array, signal?: AbortSignal): ReturnType<RecognizerWorker['recognize']> {
     let best = this.workers[0] as RecognizerWorker;
     for (const w of this.workers) if (w.inFlight < best.inFlight) best = w;
-    return best.recognize(samples);
+    return best.recognize(samples, signal);
   }
 
   /** log10 probabilities of the stock model (one worker answers). */
@@ -59,27 +60,37 @@ export class RecognizerPool {
   }
 }
 
-/** SpeechRecognizer over the pool. */
+/** Prepares an utterance for the recognizer; rejects with the signal's reason once aborted. */
+export type Preparation = (samples: Int16Array, signal?: AbortSignal) => Promise<Prepared>;
+
+/**
+ * SpeechRecognizer over the pool: each utterance is prepared (`prepare`: by default on this
+ * thread; the server uses PreparationThreads), then decoded by the least busy worker.
+ */
 export class PocketsphinxRecognizer implements SpeechRecognizer {
   readonly engine = 'pocketsphinx';
-  constructor(readonly pool: RecognizerPool) {}
+  constructor(
+    readonly pool: RecognizerPool,
+    private readonly prepare: Preparation = (samples) => prepareForRecognition(samples),
+  ) {}
 
   async recognize(samples: Int16Array, signal?: AbortSignal): Promise<RecognitionResult> {
     signal?.throwIfAborted();
     if (samples.length === 0) return { text: '', confidence: 0 };
-    const work = prepareForRecognition(samples).then(async (input) => ({
-      ...(await this.pool.recognize(input.samples)),
-      snrDb: input.snrDb,
-    }));
-    if (!signal) return work.then(({ text, confidence, snrDb }) => ({ text, confidence, snrDb }));
-    // The worker finishes the utterance anyway (it is short); the caller stops waiting.
+    const work = this.prepareOrHere(samples, signal).then(async (input) => {
+      const { text, confidence } = await this.pool.recognize(input.samples, signal);
+      return { text, confidence, snrDb: input.snrDb };
+    });
+    if (!signal) return work;
+    // Work not yet started is dropped (above); a decode under way finishes (it is short) and
+    // the caller stops waiting for it.
     return new Promise<RecognitionResult>((resolve, reject) => {
       const onAbort = () => reject(signal.reason as Error);
       signal.addEventListener('abort', onAbort, { once: true });
       work.then(
-        ({ text, confidence, snrDb }) => {
+        (result) => {
           signal.removeEventListener('abort', onAbort);
-          resolve({ text, confidence, snrDb });
+          resolve(result);
         },
         (err: unknown) => {
           signal.removeEventListener('abort', onAbort);
@@ -87,5 +98,15 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
         },
       );
     });
+  }
+
+  /** A preparation that fails for another reason than the signal is done on this thread. */
+  private async prepareOrHere(samples: Int16Array, signal?: AbortSignal): Promise<Prepared> {
+    try {
+      return await this.prepare(samples, signal);
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      return prepareForRecognition(samples);
+    }
   }
 }

@@ -5,8 +5,8 @@ import { encodePcm16 } from '@fieldcraft/audio';
 import type { RecognitionResult } from './speech.types';
 
 // The Node side of asr-worker.py: one long-running python3 process with pocketsphinx and its
-// models loaded once. Requests are written as they come (the worker answers strictly in order,
-// matched by id); a worker that dies is started again, and the library model is re-applied.
+// models loaded once. Requests go to it one at a time (answers are matched by id); a worker
+// that dies is started again, and the library model is re-applied.
 
 export interface SpeechLog {
   info(obj: object, msg: string): void;
@@ -43,6 +43,23 @@ export interface WorkerAnswer {
   log10?: number[];
   /** CPU time the worker spent decoding. */
   cpu_ms?: number;
+}
+
+/** Resolves with `before`, or rejects with the signal's reason as soon as it is aborted. */
+export function untilTurn(before: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return before;
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    if (signal.aborted) {
+      onAbort();
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    void before.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
 }
 
 export class WorkerExitedError extends Error {
@@ -164,9 +181,38 @@ export class RecognizerWorker {
     });
   }
 
-  /** Sends one request and waits for its answer. */
-  async request(header: Record<string, unknown>, payload?: Uint8Array): Promise<WorkerAnswer> {
-    const proc = await this.start();
+  /**
+   * Sends one request when the worker is free and waits for its answer. Requests wait their turn
+   * here rather than in the worker's stdin, so one whose `signal` is aborted meanwhile (a
+   * recognition started on a pause, then speech went on) is never decoded.
+   */
+  async request(
+    header: Record<string, unknown>,
+    payload?: Uint8Array,
+    signal?: AbortSignal,
+  ): Promise<WorkerAnswer> {
+    const before = this.line;
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    // The next request waits for this one and for every one before it.
+    this.line = before.then(() => mine);
+    try {
+      await untilTurn(before, signal);
+      const proc = await this.start();
+      return await this.send(proc, header, payload);
+    } finally {
+      done();
+    }
+  }
+
+  /** The request that has the worker's turn, answered or failed. */
+  private line: Promise<void> = Promise.resolve();
+
+  private send(
+    proc: WorkerProcess,
+    header: Record<string, unknown>,
+    payload?: Uint8Array,
+  ): Promise<WorkerAnswer> {
     const id = this.nextId++;
     return new Promise<WorkerAnswer>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -181,16 +227,19 @@ export class RecognizerWorker {
     });
   }
 
-  /** Utterances sent and not yet answered (the pool sends new ones to the least busy). */
+  /** Utterances waiting or being decoded (the pool sends new ones to the least busy). */
   get inFlight(): number {
     return this.busy;
   }
   private busy = 0;
 
-  async recognize(samples: Int16Array): Promise<RecognitionResult & { lm: string; cpuMs: number }> {
+  async recognize(
+    samples: Int16Array,
+    signal?: AbortSignal,
+  ): Promise<RecognitionResult & { lm: string; cpuMs: number }> {
     this.busy++;
     try {
-      return await this.recognizeNow(samples);
+      return await this.recognizeNow(samples, signal);
     } finally {
       this.busy--;
     }
@@ -198,15 +247,16 @@ export class RecognizerWorker {
 
   private async recognizeNow(
     samples: Int16Array,
+    signal: AbortSignal | undefined,
   ): Promise<RecognitionResult & { lm: string; cpuMs: number }> {
     const pcm = encodePcm16(this.options.profile === 'legacy' ? samples : dither(samples));
     let answer: WorkerAnswer;
     try {
-      answer = await this.request({ op: 'recognize' }, pcm);
+      answer = await this.request({ op: 'recognize' }, pcm, signal);
     } catch (err) {
       // The worker died under this utterance: one more try on the restarted worker.
       if (!(err instanceof WorkerExitedError)) throw err;
-      answer = await this.request({ op: 'recognize' }, pcm);
+      answer = await this.request({ op: 'recognize' }, pcm, signal);
     }
     if (answer.error) throw new Error(`Recognition failed: ${answer.error}`);
     return {

@@ -1,0 +1,153 @@
+import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../../lib/thread-entry';
+import type { PreparationJob, PreparationReply } from './preparation.worker';
+
+// Noise suppression and the noise floor (denoise.ts) in long-lived worker threads. RNNoise
+// takes about 100 ms of CPU for a 3 s utterance: on the event loop, three people finishing a
+// question at once were prepared one after the other, and every socket's audio waited behind
+// them (docs/voice-speech.md, "Three speakers").
+
+export interface Prepared {
+  samples: Int16Array;
+  snrDb: number;
+}
+
+interface Job {
+  id: number;
+  samples: Int16Array;
+  signal: AbortSignal | undefined;
+  resolve: (prepared: Prepared) => void;
+  reject: (err: Error) => void;
+  leaveQueue?: () => void;
+}
+
+/** One thread; jobs wait here (not in the thread's inbox), so one given up never runs. */
+class PreparationThread {
+  readonly worker: Worker;
+  private readonly queue: Job[] = [];
+  private current: Job | null = null;
+  gone = false;
+
+  constructor(private readonly onGone: () => void) {
+    const { entry, evaluate } = threadEntry(
+      import.meta.url,
+      'speech-preparation-worker.mjs',
+      'preparation.worker.ts',
+    );
+    this.worker = new Worker(entry, { eval: evaluate });
+    this.worker.unref();
+    this.worker.on('message', (reply: PreparationReply | { ready: boolean }) => {
+      if ('ready' in reply) return;
+      const job = this.current;
+      if (!job || job.id !== reply.id) return;
+      this.current = null;
+      if (reply.ok) job.resolve({ samples: reply.samples, snrDb: reply.snrDb });
+      else job.reject(new Error(`Preparing the utterance failed: ${reply.message}`));
+      this.next();
+    });
+    this.worker.on('error', (err) => this.fail(err));
+    this.worker.on('exit', (code) => this.fail(new Error(`preparation thread exited (${code})`)));
+  }
+
+  /** Jobs queued or running. */
+  get load(): number {
+    return this.queue.length + (this.current ? 1 : 0);
+  }
+
+  add(job: Job): void {
+    const onAbort = () => {
+      const at = this.queue.indexOf(job);
+      if (at < 0) return;
+      this.queue.splice(at, 1);
+      job.reject(job.signal?.reason as Error);
+    };
+    job.signal?.addEventListener('abort', onAbort, { once: true });
+    // Once running (or failed), its answer is simply not waited for.
+    job.leaveQueue = () => job.signal?.removeEventListener('abort', onAbort);
+    this.queue.push(job);
+    if (!this.current) this.next();
+  }
+
+  private next(): void {
+    const job = this.queue.shift();
+    if (!job) {
+      this.worker.unref();
+      return;
+    }
+    job.leaveQueue?.();
+    this.current = job;
+    this.worker.ref(); // an utterance in flight keeps the process alive until answered
+    const message: PreparationJob = { id: job.id, samples: job.samples };
+    this.worker.postMessage(message);
+  }
+
+  private fail(err: Error): void {
+    if (this.gone) return;
+    this.gone = true;
+    const jobs = [...(this.current ? [this.current] : []), ...this.queue.splice(0)];
+    this.current = null;
+    for (const job of jobs) {
+      job.leaveQueue?.();
+      job.reject(err);
+    }
+    this.onGone();
+  }
+}
+
+/**
+ * `size` threads, started at first use (or by warm()), each preparing one utterance at a
+ * time; an utterance goes to the thread with the fewest in hand. A thread that fails is
+ * replaced at the next utterance.
+ */
+export class PreparationThreads {
+  private readonly threads: (PreparationThread | null)[];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(size: number) {
+    this.threads = Array.from({ length: Math.max(1, Math.floor(size)) }, () => null);
+  }
+
+  /** Threads alive now. */
+  get alive(): number {
+    return this.threads.filter((t) => t && !t.gone).length;
+  }
+
+  /** Starts every thread (they load RNNoise while nobody is speaking). */
+  warm(): void {
+    for (let i = 0; i < this.threads.length; i++) this.thread(i);
+  }
+
+  /**
+   * The utterance as the recognizer should get it (denoise.ts, prepareForRecognition). Rejects
+   * with the signal's reason when it is aborted before its turn.
+   */
+  prepare(samples: Int16Array, signal?: AbortSignal): Promise<Prepared> {
+    if (this.closed) return Promise.reject(new Error('The preparation threads are closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
+    let best = 0;
+    for (let i = 1; i < this.threads.length; i++) {
+      if ((this.threads[i]?.load ?? 0) < (this.threads[best]?.load ?? 0)) best = i;
+    }
+    const thread = this.thread(best);
+    return new Promise<Prepared>((resolve, reject) => {
+      thread.add({ id: this.nextId++, samples, signal, resolve, reject });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const threads = this.threads.splice(0).filter((t): t is PreparationThread => t !== null);
+    await Promise.all(threads.map((t) => t.worker.terminate()));
+  }
+
+  private thread(i: number): PreparationThread {
+    const known = this.threads[i];
+    if (known && !known.gone) return known;
+    const thread: PreparationThread = new PreparationThread(() => {
+      if (this.threads[i] === thread) this.threads[i] = null;
+    });
+    this.threads[i] = thread;
+    return thread;
+  }
+}
