@@ -31,8 +31,12 @@ export interface RecognitionHost {
 export class Recognition {
   private endpointer: Endpointer | null = null;
   private queue: Promise<void> = Promise.resolve();
-  /** Recognition started on a pause: the utterance's length and its result. */
-  private early: { length: number; result: Promise<RecognitionResult> } | null = null;
+  /** Recognition started on a pause: the utterance's length, its result and its abort. */
+  private early: {
+    length: number;
+    result: Promise<RecognitionResult>;
+    drop: AbortController;
+  } | null = null;
   private firstAudioAt = 0;
   private audioMsReceived = 0;
 
@@ -65,27 +69,40 @@ export class Recognition {
     for (const event of endpointer.push(samples)) {
       if (event.type === 'speech_start') {
         this.host.speechStarted();
+      } else if (event.type === 'resume') {
+        // Speech went on after the pause: that recognition is not needed (if not yet started,
+        // it never runs).
+        this.early?.drop.abort();
+        this.early = null;
       } else if (event.type === 'pause') {
-        this.early = { length: event.samples.length, result: this.run(event.samples) };
+        this.early?.drop.abort();
+        const drop = new AbortController();
+        this.early = {
+          length: event.samples.length,
+          result: this.run(event.samples, drop.signal),
+          drop,
+        };
       } else if (event.type === 'utterance') {
         const early = this.early;
         this.early = null;
-        const result =
-          early && early.length === event.samples.length ? early.result : this.run(event.samples);
+        const reuse = early !== null && early.length === event.samples.length;
+        if (early && !reuse) early.drop.abort();
+        const result = reuse ? early.result : this.run(event.samples);
         this.queue = this.queue.then(() => this.deliver(result));
       }
     }
   }
 
   /** Recognises one utterance; a failure is logged and heard as nothing. */
-  private async run(samples: Int16Array): Promise<RecognitionResult> {
+  private async run(samples: Int16Array, drop?: AbortSignal): Promise<RecognitionResult> {
     const { host } = this;
     const recognizer = host.speech.recognizer;
     if (!recognizer || !host.isOpen()) return { text: '', confidence: 0 };
+    const signal = drop ? AbortSignal.any([host.lifetime, drop]) : host.lifetime;
     try {
-      return await recognizer.recognize(samples, host.lifetime);
+      return await recognizer.recognize(samples, signal);
     } catch (err) {
-      if (host.isOpen()) host.warn(err, 'speech recognition failed');
+      if (host.isOpen() && !drop?.aborted) host.warn(err, 'speech recognition failed');
       return { text: '', confidence: 0 };
     }
   }

@@ -128,7 +128,7 @@ describe('Endpointer', () => {
       concat(silence(300), tone(300, 600), silence(250), tone(300, 600), silence(600)),
       160,
     );
-    expect(types(again)).toEqual(['speech_start', 'pause', 'pause', 'utterance']);
+    expect(types(again)).toEqual(['speech_start', 'pause', 'resume', 'pause', 'utterance']);
   });
 
   it('reset() drops a half-heard utterance', () => {

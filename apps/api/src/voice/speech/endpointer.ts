@@ -11,7 +11,9 @@ export type EndpointerEvent =
   | { type: 'speech_start' }
   | { type: 'utterance'; samples: Int16Array }
   /** The utterance so far, if the quiet that began goes on: recognition may start on it. */
-  | { type: 'pause'; samples: Int16Array };
+  | { type: 'pause'; samples: Int16Array }
+  /** Voice again after a pause: the utterance will be longer than the pause offered. */
+  | { type: 'resume' };
 
 /**
  * Trailing quiet that ends an utterance: 400 ms (700 ms before; docs/voice-speech.md has the
@@ -67,6 +69,8 @@ export class Endpointer {
   private readonly endOnMute: boolean;
   /** All-zero frames in a row. */
   private zeroRun = 0;
+  /** A pause was offered and no voice came since. */
+  private paused = false;
 
   /** Samples not yet forming a whole frame. */
   private partial = new Int16Array(0);
@@ -118,6 +122,7 @@ export class Endpointer {
 
   private toIdle(): void {
     this.state = 'idle';
+    this.paused = false;
     this.frames = [];
     this.voiced = 0;
     this.quiet = 0;
@@ -182,11 +187,16 @@ export class Endpointer {
         }
         break;
       case 'speech':
+        if (isVoiced && this.paused) {
+          this.paused = false;
+          events.push({ type: 'resume' });
+        }
         if (released || this.quiet >= this.silenceFrames) {
           this.emit(events, this.lastVoiced + 1 + this.tailFrames);
         } else if (this.frames.length >= this.maxFrames) {
           this.emit(events, this.frames.length);
         } else if (this.pauses && this.quiet === this.tailFrames) {
+          this.paused = true;
           events.push({ type: 'pause', samples: this.samples(this.frames.length) });
         }
         break;

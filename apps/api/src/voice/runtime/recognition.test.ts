@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { RecognitionResult, SpeechRecognizer } from '../speech/speech.types';
+import { concat, tone, whiteNoise } from '../speech/test-signals';
+import { Recognition } from './recognition';
+
+// The microphone's stream cut into utterances: recognition starts on a pause, and when speech
+// goes on after it, that recognition is given up (so it never takes a recognizer from someone
+// else) and the whole utterance is recognised instead.
+
+/** Records every utterance it is given and the signal it came with. */
+class RecordingRecognizer implements SpeechRecognizer {
+  readonly engine = 'recording';
+  readonly calls: { samples: number; signal: AbortSignal | undefined }[] = [];
+
+  recognize(samples: Int16Array, signal?: AbortSignal): Promise<RecognitionResult> {
+    this.calls.push({ samples: samples.length, signal });
+    return Promise.resolve({ text: `utterance of ${samples.length}`, confidence: 0.9 });
+  }
+}
+
+function listen(recognizer: SpeechRecognizer) {
+  const heard: RecognitionResult[] = [];
+  const recognition = new Recognition({
+    speech: {
+      synthesizer: null,
+      recognizer,
+      missing: [],
+      scheduleLanguageModelRebuild: () => undefined,
+      close: async () => undefined,
+    },
+    audioRateMargin: 1000,
+    lifetime: new AbortController().signal,
+    isOpen: () => true,
+    speechStarted: () => undefined,
+    heard: (result) => heard.push(result),
+    warn: () => undefined,
+  });
+  recognition.listen();
+  return { recognition, heard };
+}
+
+/** 250 ms chunks of base64 pcm_16000, as a microphone sends them. */
+function* chunks(samples: Int16Array) {
+  for (let at = 0; at < samples.length; at += 4000) {
+    const part = samples.slice(at, at + 4000);
+    yield Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('base64');
+  }
+}
+
+const roomTone = (ms: number, seed: number) => whiteNoise(ms, 20, seed);
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('Recognition', () => {
+  it('gives up the recognition started on a pause as soon as speech goes on', async () => {
+    const recognizer = new RecordingRecognizer();
+    const { recognition, heard } = listen(recognizer);
+    const upToPause = concat(
+      roomTone(500, 1),
+      tone(300, 1000),
+      roomTone(300, 2), // a pause: long enough to start recognition, too short to end
+    );
+    for (const chunk of chunks(concat(upToPause, tone(300, 500)))) recognition.push(chunk);
+    expect(recognizer.calls).toHaveLength(1);
+    expect(recognizer.calls[0]?.signal?.aborted).toBe(true);
+
+    for (const chunk of chunks(concat(tone(300, 500), roomTone(1000, 3)))) recognition.push(chunk);
+    await settle();
+    expect(recognizer.calls).toHaveLength(2);
+    const [onPause, onSecondPause] = recognizer.calls;
+    expect(onPause?.signal?.aborted).toBe(true);
+    // The second pause became the end of the utterance: its recognition is the one used.
+    expect(onSecondPause?.signal?.aborted).toBe(false);
+    expect(onSecondPause?.samples).toBeGreaterThan((onPause?.samples ?? 0) + 16000);
+    expect(heard.map((h) => h.text)).toEqual([`utterance of ${onSecondPause?.samples}`]);
+  });
+});
