@@ -23,10 +23,10 @@ export const SURE_CONFIDENCE = 0.7;
 /**
  * Under this estimated SNR (dB) even a sure transcript is shown and confirmed before it is
  * answered: at 10 dB site noise the hearing benchmark still found garbled transcripts above
- * SURE_CONFIDENCE. The estimate was 11–15 dB for 10 dB clips and 19.5 dB or more for 20 dB ones
- * (tune half).
+ * SURE_CONFIDENCE. The estimate (denoise.ts, estimateSnrDb) was 13.3–17.0 dB for 10 dB clips
+ * and 22.3 dB or more for 20 dB ones (tune half).
  */
-export const CONFIRM_BELOW_SNR_DB = 17;
+export const CONFIRM_BELOW_SNR_DB = 20;
 
 export type Hearing =
   /** Nothing usable: "say it again or type it". */
