@@ -106,7 +106,7 @@ async function demoAndCorpusText() {
  * noise estimate and dither, a narrowed search, the model from the library and the
  * construction-safety corpus only, mixed half and half with the stock model) and the current
  * one (state reset per utterance, the default search, the crew-talk corpora, the library's
- * model at 0.85, RNNoise on utterances estimated under 26 dB SNR). 'rnnoise' is the current
+ * model at 0.85, RNNoise on utterances estimated under 30 dB SNR). 'rnnoise' is the current
  * one with RNNoise on every utterance. BENCH_ASR_CONFIGS picks them (default today,current).
  */
 function configurations({ demo, corpus }) {
