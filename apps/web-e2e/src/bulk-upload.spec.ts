@@ -65,10 +65,13 @@ test('owner uploads a PDF, a Word file, an MP3 and a renamed text file at once; 
     mp3: `Bulk radio check ${suffix}`,
     renamed: `Bulk notes ${suffix}`,
   };
-  // Keyboard only: focus 'Choose Files' and press Enter; the browser's file chooser opens.
-  await page.getByRole('button', { name: 'Choose Files' }).focus();
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Enter');
+  // Keyboard only: Enter on 'Choose Files' opens the browser's file chooser. The locator's
+  // press focuses the button right before the key, so nothing can take the focus in between
+  // (with focus() then a page-wide Enter, the chooser once never opened on a loaded machine).
+  const chooseFiles = page.getByRole('button', { name: 'Choose Files' });
+  const chooser = page.waitForEvent('filechooser', { timeout: 30_000 });
+  await chooseFiles.press('Enter');
+  await expect(chooseFiles).toBeFocused();
   await (await chooser).setFiles(Object.values(files));
   await expect(page.getByRole('heading', { name: 'Files (4)' })).toBeVisible();
   await expect(bulk.row(files.pdf.name).getByText('PDF Document · from the name')).toBeVisible();
