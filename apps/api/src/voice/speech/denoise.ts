@@ -212,3 +212,20 @@ export function floorWithin(
   if (!levels || levels.loud <= Math.max(levels.low, 1) * 10 ** (rangeDb / 10)) return samples;
   return withFloor(samples, Math.sqrt(levels.loud) * 10 ** (-rangeDb / 20));
 }
+
+/**
+ * The same small dither for every utterance (seeded afresh each time): digital silence stays
+ * finite for the cepstral mean, and the same audio always reaches the decoder as the same bytes.
+ */
+export function dither(samples: Int16Array): Int16Array {
+  let a = 0x2545f491;
+  const out = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) {
+    a ^= a << 13;
+    a ^= a >>> 17;
+    a ^= a << 5;
+    const v = (samples[i] as number) + ((a >>> 0) % 3) - 1;
+    out[i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { threadEntry } from '../../lib/thread-entry';
 import type { PreparationJob, PreparationReply } from './preparation.worker';
+import { TurnLine } from './turn-line';
 
 // Noise suppression and the noise floor (denoise.ts) in long-lived worker threads. RNNoise
 // takes about 100 ms of CPU for a 3 s utterance: on the event loop, three people finishing a
@@ -12,21 +13,17 @@ export interface Prepared {
   snrDb: number;
 }
 
-interface Job {
-  id: number;
-  samples: Int16Array;
-  signal: AbortSignal | undefined;
-  resolve: (prepared: Prepared) => void;
-  reject: (err: Error) => void;
-  leaveQueue?: () => void;
-}
-
-/** One thread; jobs wait here (not in the thread's inbox), so one given up never runs. */
+/** One thread; utterances wait their turn in a TurnLine, so one given up never runs. */
 class PreparationThread {
   readonly worker: Worker;
-  private readonly queue: Job[] = [];
-  private current: Job | null = null;
-  gone = false;
+  private readonly line = new TurnLine();
+  private current: {
+    id: number;
+    resolve: (prepared: Prepared) => void;
+    reject: (err: Error) => void;
+  } | null = null;
+  private failure: Error | null = null;
+  private nextId = 1;
 
   constructor(private readonly onGone: () => void) {
     const { entry, evaluate } = threadEntry(
@@ -41,55 +38,43 @@ class PreparationThread {
       const job = this.current;
       if (!job || job.id !== reply.id) return;
       this.current = null;
+      this.worker.unref();
       if (reply.ok) job.resolve({ samples: reply.samples, snrDb: reply.snrDb });
       else job.reject(new Error(`Preparing the utterance failed: ${reply.message}`));
-      this.next();
     });
     this.worker.on('error', (err) => this.fail(err));
     this.worker.on('exit', (code) => this.fail(new Error(`preparation thread exited (${code})`)));
   }
 
-  /** Jobs queued or running. */
+  get gone(): boolean {
+    return this.failure !== null;
+  }
+
+  /** Utterances waiting or being prepared. */
   get load(): number {
-    return this.queue.length + (this.current ? 1 : 0);
+    return this.line.pending;
   }
 
-  add(job: Job): void {
-    const onAbort = () => {
-      const at = this.queue.indexOf(job);
-      if (at < 0) return;
-      this.queue.splice(at, 1);
-      job.reject(job.signal?.reason as Error);
-    };
-    job.signal?.addEventListener('abort', onAbort, { once: true });
-    // Once running (or failed), its answer is simply not waited for.
-    job.leaveQueue = () => job.signal?.removeEventListener('abort', onAbort);
-    this.queue.push(job);
-    if (!this.current) this.next();
+  prepare(samples: Int16Array, signal?: AbortSignal): Promise<Prepared> {
+    return this.line.run(() => this.post(samples), signal);
   }
 
-  private next(): void {
-    const job = this.queue.shift();
-    if (!job) {
-      this.worker.unref();
-      return;
-    }
-    job.leaveQueue?.();
-    this.current = job;
-    this.worker.ref(); // an utterance in flight keeps the process alive until answered
-    const message: PreparationJob = { id: job.id, samples: job.samples };
-    this.worker.postMessage(message);
+  private post(samples: Int16Array): Promise<Prepared> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise<Prepared>((resolve, reject) => {
+      const id = this.nextId++;
+      this.current = { id, resolve, reject };
+      this.worker.ref(); // an utterance in flight keeps the process alive until answered
+      const message: PreparationJob = { id, samples };
+      this.worker.postMessage(message);
+    });
   }
 
   private fail(err: Error): void {
-    if (this.gone) return;
-    this.gone = true;
-    const jobs = [...(this.current ? [this.current] : []), ...this.queue.splice(0)];
+    if (this.failure) return;
+    this.failure = err;
+    this.current?.reject(err);
     this.current = null;
-    for (const job of jobs) {
-      job.leaveQueue?.();
-      job.reject(err);
-    }
     this.onGone();
   }
 }
@@ -101,7 +86,6 @@ class PreparationThread {
  */
 export class PreparationThreads {
   private readonly threads: (PreparationThread | null)[];
-  private nextId = 1;
   private closed = false;
 
   constructor(size: number) {
@@ -129,10 +113,7 @@ export class PreparationThreads {
     for (let i = 1; i < this.threads.length; i++) {
       if ((this.threads[i]?.load ?? 0) < (this.threads[best]?.load ?? 0)) best = i;
     }
-    const thread = this.thread(best);
-    return new Promise<Prepared>((resolve, reject) => {
-      thread.add({ id: this.nextId++, samples, signal, resolve, reject });
-    });
+    return this.thread(best).prepare(samples, signal);
   }
 
   async close(): Promise<void> {

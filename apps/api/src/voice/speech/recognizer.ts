@@ -2,7 +2,9 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { encodePcm16 } from '@fieldcraft/audio';
+import { dither } from './denoise';
 import type { RecognitionResult } from './speech.types';
+import { TurnLine } from './turn-line';
 
 // The Node side of asr-worker.py: one long-running python3 process with pocketsphinx and its
 // models loaded once. Requests go to it one at a time (answers are matched by id); a worker
@@ -43,23 +45,6 @@ export interface WorkerAnswer {
   log10?: number[];
   /** CPU time the worker spent decoding. */
   cpu_ms?: number;
-}
-
-/** Resolves with `before`, or rejects with the signal's reason as soon as it is aborted. */
-export function untilTurn(before: Promise<void>, signal?: AbortSignal): Promise<void> {
-  if (!signal) return before;
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    if (signal.aborted) {
-      onAbort();
-      return;
-    }
-    signal.addEventListener('abort', onAbort, { once: true });
-    void before.then(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    });
-  });
 }
 
 export class WorkerExitedError extends Error {
@@ -191,22 +176,11 @@ export class RecognizerWorker {
     payload?: Uint8Array,
     signal?: AbortSignal,
   ): Promise<WorkerAnswer> {
-    const before = this.line;
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    // The next request waits for this one and for every one before it.
-    this.line = before.then(() => mine);
-    try {
-      await untilTurn(before, signal);
-      const proc = await this.start();
-      return await this.send(proc, header, payload);
-    } finally {
-      done();
-    }
+    return this.line.run(async () => this.send(await this.start(), header, payload), signal);
   }
 
-  /** The request that has the worker's turn, answered or failed. */
-  private line: Promise<void> = Promise.resolve();
+  /** Requests waiting for the worker, and the one it is answering. */
+  private readonly line = new TurnLine();
 
   private send(
     proc: WorkerProcess,
@@ -311,21 +285,4 @@ export class RecognizerWorker {
       proc.stdin.end(); // EOF: the worker returns
     });
   }
-}
-
-/**
- * The same small dither for every utterance (seeded afresh each time): digital silence stays
- * finite for the cepstral mean, and the same audio always reaches the decoder as the same bytes.
- */
-export function dither(samples: Int16Array): Int16Array {
-  let a = 0x2545f491;
-  const out = new Int16Array(samples.length);
-  for (let i = 0; i < samples.length; i++) {
-    a ^= a << 13;
-    a ^= a >>> 17;
-    a ^= a << 5;
-    const v = (samples[i] as number) + ((a >>> 0) % 3) - 1;
-    out[i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
-  }
-  return out;
 }
