@@ -18,6 +18,17 @@ interface AxeViolation {
  * stays on) and fails on any serious or critical violation.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // A dialog fading in or a button changing colour is judged half-way otherwise: axe read a
+  // Save button mid-transition as too faint. Spinners run forever, so only animations with an
+  // end are awaited.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Once per document: parsing axe again on the same page cost about 170 ms a check.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
