@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { LoginPage } from './support/app.po';
 import { captureScreen } from './support/checks';
 import { DEMO_ADMIN, DEMO_USER } from './support/demo-accounts';

@@ -5,7 +5,7 @@ import {
   type BrowserContextOptions,
   type Locator,
   type Page,
-} from '@playwright/test';
+} from './support/test';
 import { LoginPage, signIn } from './support/app.po';
 import { captureScreen, expectAccessible } from './support/checks';
 import { OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signIn } from './support/app.po';
 import { AnalyticsPage } from './support/analytics.po';
 import { captureScreen, watchConsole } from './support/checks';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { signIn } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';

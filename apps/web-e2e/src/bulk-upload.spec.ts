@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { LoginPage } from './support/app.po';
 import { BulkUploadPage } from './support/bulk-upload.po';
 import { captureScreen, watchConsole } from './support/checks';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { ContentManagementPage, NewsroomPage } from './support/content.po';

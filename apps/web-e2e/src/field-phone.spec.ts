@@ -1,6 +1,6 @@
 // Over 300 lines: every screen and dialog at phone size in both themes, sharing one set of
 // checks (no scrolling, tap targets, text size, axe); one case per area.
-import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test, type BrowserContextOptions, type Page } from './support/test';
 import { LoginPage, signIn } from './support/app.po';
 import { expectAccessible, saveScreen } from './support/checks';
 import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';

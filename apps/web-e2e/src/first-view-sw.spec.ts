@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DashboardPage, signIn } from './support/app.po';
 import { watchConsole } from './support/checks';
 import { DEMO_USER } from './support/demo-accounts';

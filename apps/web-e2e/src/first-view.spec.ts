@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext } from './support/test';
 import { captureScreen, watchConsole } from './support/checks';
 import { DEMO_USER } from './support/demo-accounts';
 

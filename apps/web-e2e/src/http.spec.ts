@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { captureScreen } from './support/checks';
 
 test('an unknown path shows the not-found screen with the path', async ({ page }) => {

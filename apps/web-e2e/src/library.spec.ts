@@ -1,10 +1,4 @@
-import {
-  expect,
-  test,
-  type Browser,
-  type BrowserContextOptions,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from './support/test';
 import { signIn } from './support/app.po';
 import { expectAccessible, watchConsole } from './support/checks';
 import { NewsroomPage } from './support/content.po';

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from './support/test';
 import { signIn } from './support/app.po';
 import { captureScreen, expectAccessible, watchConsole } from './support/checks';
 import { ContentManagementPage, NewsroomPage } from './support/content.po';

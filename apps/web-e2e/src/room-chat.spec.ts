@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { signIn } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { ContentManagementPage } from './support/content.po';

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test, type BrowserContextOptions, type Page } from './support/test';
 import { signIn } from './support/app.po';
 import { captureScreen, expectAccessible, saveScreen, watchConsole } from './support/checks';
 import { DEMO_USER } from './support/demo-accounts';

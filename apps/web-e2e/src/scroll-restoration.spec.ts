@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO_USER } from './support/demo-accounts';
 
 // Scrolling across navigations (apps/web/src/app/scroll-restoration.tsx): a new page opens at

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from './support/test';
 import { signIn } from './support/app.po';
 import { DEMO_USER } from './support/demo-accounts';
 import { RoomsPage } from './support/rooms.po';

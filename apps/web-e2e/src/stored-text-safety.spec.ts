@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { LoginPage } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { LoginPage, signIn } from './support/app.po';
 import { captureScreen, watchConsole } from './support/checks';
 import { DEMO_ADMIN, DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';

@@ -88,11 +88,13 @@ export class DashboardPage {
 }
 
 /**
- * Signs in through the sign-in screen in a fresh browser context (which may use Chromium's fake
- * microphone, see playwright.config.ts) and waits for the reload to '/' that follows a sign-in
- * 500 ms later, so the next navigation cannot race it. With `greeting`, the dashboard must greet
- * that name; otherwise any greeting will do. `contextOptions` adds to the context's options (a
- * phone viewport, touch).
+ * A fresh browser context (which may use Chromium's fake microphone, see playwright.config.ts)
+ * signed in as `email`, on the dashboard. The session comes from the sign-in call itself, as the
+ * sign-in form makes it, without the form: the form and its errors have their own specs
+ * (sign-in.spec.ts, public-app.spec.ts), and going through it cost every other test two page
+ * loads and the form's 500 ms pause. With `greeting`, the dashboard must greet that name;
+ * otherwise any greeting will do. `contextOptions` adds to the context's options (a phone
+ * viewport, touch).
  */
 export async function signIn(
   browser: Browser,
@@ -102,10 +104,10 @@ export async function signIn(
   contextOptions: BrowserContextOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({ ...contextOptions, permissions: ['microphone'] });
+  const answer = await context.request.post('/api/auth/login', { data: { email, password } });
+  expect(answer.status(), await answer.text()).toBe(200);
   const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signInAndLoad(email, password);
+  await page.goto('/');
   if (greeting) await new DashboardPage(page).expectGreeting(greeting);
   else await expect(page.getByText(/Welcome back, /)).toBeVisible();
   return page;
