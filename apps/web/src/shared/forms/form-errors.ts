@@ -1,3 +1,5 @@
+import { flushSync } from 'react-dom';
+
 /** A zod-style issue: only the parts the forms read. */
 export interface Issue {
   path: PropertyKey[];
@@ -43,7 +45,15 @@ export function serverFieldErrors<K extends string>(
   return errors;
 }
 
-/** After a failed submit, move focus to the first field marked invalid (once React has rendered it). */
-export function focusFirstInvalid(form: HTMLFormElement): void {
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/**
+ * After a failed submit: `show` sets the errors (and any failure line), which are drawn at once,
+ * then focus moves to the first field marked invalid.
+ *
+ * Drawn with flushSync rather than waiting a frame: after an await (a server's answer) React draws
+ * the errors in a task of its own, and the next frame may come before it, so the field was not
+ * yet marked when the frame looked for it.
+ */
+export function focusFirstInvalid(form: HTMLFormElement, show: () => void): void {
+  flushSync(show);
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }

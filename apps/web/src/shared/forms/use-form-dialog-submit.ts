@@ -102,8 +102,7 @@ export function useFormDialogSubmit<Values extends object>(
     const form = event.currentTarget;
     const parsed = plan.parse();
     if (!parsed.success) {
-      setErrors(firstErrorPerField<Field>(parsed.error.issues));
-      focusFirstInvalid(form);
+      focusFirstInvalid(form, () => setErrors(firstErrorPerField<Field>(parsed.error.issues)));
       return false;
     }
     setErrors({});
@@ -113,11 +112,14 @@ export function useFormDialogSubmit<Values extends object>(
       result = await plan.send(parsed.data);
     } catch (error) {
       const message = serverErrorDetail(error) ?? plan.fallback;
-      setFailure(message);
       const onFields = serverFieldErrors<Field>(error, Object.keys(values) as Field[]);
       if (Object.keys(onFields).length > 0) {
-        setErrors(onFields);
-        focusFirstInvalid(form);
+        focusFirstInvalid(form, () => {
+          setFailure(message);
+          setErrors(onFields);
+        });
+      } else {
+        setFailure(message);
       }
       if (plan.toastFailure) {
         dispatch(showToast({ variant: 'destructive', title: 'Error', description: message }));

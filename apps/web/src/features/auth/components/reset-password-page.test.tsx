@@ -88,6 +88,7 @@ describe('reset password page', () => {
       'aria-invalid',
       'true',
     );
+    expect(screen.getByLabelText('New Password', { selector: 'input' })).toHaveFocus();
     expect(sent).toEqual([{ token: 'link-token-1', newPassword: 'password1' }]);
     // Still the form: the person can try another password with the same link.
     expect(screen.getByRole('button', { name: 'Reset Password' })).toBeEnabled();

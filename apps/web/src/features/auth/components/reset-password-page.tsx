@@ -44,8 +44,7 @@ export function ResetPasswordPage() {
     const form = event.currentTarget;
     const parsed = ResetPasswordFormSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(firstErrorPerField<Field>(parsed.error.issues));
-      focusFirstInvalid(form);
+      focusFirstInvalid(form, () => setErrors(firstErrorPerField<Field>(parsed.error.issues)));
       return;
     }
     setErrors({});
@@ -61,9 +60,10 @@ export function ResetPasswordPage() {
       }
       // The server's reason about the new password (e.g. too easy to guess) goes on its field.
       const onNew = serverFieldErrors(error, ['newPassword'] as const).newPassword;
-      if (onNew) setErrors({ newPassword: onNew });
-      else setFailure(serverErrorDetail(error) ?? 'Failed to reset password. Please try again.');
-      focusFirstInvalid(form);
+      focusFirstInvalid(form, () => {
+        if (onNew) setErrors({ newPassword: onNew });
+        else setFailure(serverErrorDetail(error) ?? 'Failed to reset password. Please try again.');
+      });
     }
   }
 

@@ -87,6 +87,7 @@ describe('Profile page', { timeout: 120_000 }, () => {
     await user.type(within(form).getByLabelText('Confirm New Password'), 'brand-new-pass-77');
     await user.click(within(form).getByRole('button', { name: 'Change Password' }));
     expect(await within(form).findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(current).toHaveFocus();
 
     await user.clear(current);
     await user.type(current, 'old-password-1');

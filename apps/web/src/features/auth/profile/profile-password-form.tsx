@@ -44,8 +44,7 @@ export function ProfilePasswordForm({ user }: { user: User }) {
     const form = event.currentTarget;
     const parsed = ChangePasswordFormSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(firstErrorPerField<Field>(parsed.error.issues));
-      focusFirstInvalid(form);
+      focusFirstInvalid(form, () => setErrors(firstErrorPerField<Field>(parsed.error.issues)));
       return;
     }
     setErrors({});
@@ -67,14 +66,15 @@ export function ProfilePasswordForm({ user }: { user: User }) {
         }),
       );
     } catch (error) {
-      if (serverErrorCode(error) === 'CURRENT_PASSWORD_INCORRECT') {
-        setErrors({ currentPassword: 'Current password is incorrect' });
-      } else {
-        const onNew = serverFieldErrors(error, ['password'] as const).password;
-        if (onNew) setErrors({ newPassword: onNew });
-        setFailure(serverErrorDetail(error) ?? 'Failed to change password. Please try again.');
-      }
-      focusFirstInvalid(form);
+      focusFirstInvalid(form, () => {
+        if (serverErrorCode(error) === 'CURRENT_PASSWORD_INCORRECT') {
+          setErrors({ currentPassword: 'Current password is incorrect' });
+        } else {
+          const onNew = serverFieldErrors(error, ['password'] as const).password;
+          if (onNew) setErrors({ newPassword: onNew });
+          setFailure(serverErrorDetail(error) ?? 'Failed to change password. Please try again.');
+        }
+      });
     }
   }
 
