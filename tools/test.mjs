@@ -106,7 +106,7 @@ const steps = [
   {
     name: 'end-to-end (Playwright, chromium)',
     // A heavy step: chromium, the server and its speech workers take a CPU of their own. Run
-    // beside two other heavy steps it starved them (jsdom and API tests timed out, and the
+    // beside two other heavy steps it starved them (component and API tests timed out, and the
     // whole run took over 40 minutes). It starts as soon as the build is done.
     heavy: true,
     after: ['build (all projects)'],
@@ -121,8 +121,9 @@ const steps = [
     run: () => nx('run', 'api:test'),
   },
   {
-    // The web app's jsdom suite: its longest form tests (content management) need a CPU of
-    // their own, so it is a heavy step (one of the two slots), never beside two others.
+    // The web app's component suite (happy-dom): its longest form tests (content management)
+    // need a CPU of their own, so it is a heavy step (one of the two slots), never beside two
+    // others.
     name: 'web unit tests',
     heavy: true,
     run: () => nx('run', 'web:test'),

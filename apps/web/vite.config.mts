@@ -178,7 +178,7 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
+    environment: 'happy-dom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['../../tools/vitest-dom-setup.ts', './src/testing/setup-tests.ts'],
     testTimeout: 15_000,

@@ -4,7 +4,7 @@ export default defineConfig({
   root: import.meta.dirname,
   resolve: { tsconfigPaths: true },
   test: {
-    environment: 'jsdom',
+    environment: 'happy-dom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['../../tools/vitest-dom-setup.ts'],
   },

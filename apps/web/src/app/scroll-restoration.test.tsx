@@ -8,8 +8,9 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SCROLL_POSITIONS_KEY, ScrollRestoration } from './scroll-restoration';
 
-// jsdom does not scroll: window.scrollTo is stubbed to record each call and move scrollY as a
-// browser would, and a "reader scrolling" sets scrollY and fires the scroll event.
+// The test DOM lays nothing out, so nothing scrolls: window.scrollTo is stubbed to record each call
+// and move scrollY as a browser would, and a "reader scrolling" sets scrollY and fires the scroll
+// event.
 let scrollCalls: [number, number][];
 function setScrollY(y: number) {
   Object.defineProperty(window, 'scrollY', { configurable: true, value: y });

@@ -1,6 +1,6 @@
 /**
- * An in-memory CacheStorage for component and unit tests (jsdom has none): keys are absolute
- * URLs; `quotaExceeded` makes the next put fail as a full device would.
+ * An in-memory CacheStorage for component and unit tests (the test DOM has none): keys are
+ * absolute URLs; `quotaExceeded` makes the next put fail as a full device would.
  */
 export class FakeCacheStorage {
   readonly stores = new Map<string, Map<string, Response>>();

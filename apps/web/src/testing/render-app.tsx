@@ -29,7 +29,8 @@ function RouterProbe({ into }: { into: { location?: Location; navigate?: Navigat
 
 /** Render the whole app (real store, real routes) at `path`. */
 export function renderApp(path = '/', store: AppStore = makeStore()) {
-  // jsdom has no scrolling; the app's ScrollRestoration scrolls on every navigation.
+  // Nothing is laid out here, so nothing scrolls; the app's ScrollRestoration scrolls on every
+  // navigation.
   window.scrollTo = () => {};
   const probe: { location?: Location; navigate?: NavigateFunction } = {};
   const router: AppRouterHandle = {

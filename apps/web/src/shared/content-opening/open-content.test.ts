@@ -41,7 +41,7 @@ describe('contentTarget', () => {
       href: 'http://localhost:3000/%09/host/x',
       external: false,
     });
-    // The default page context (jsdom's location).
+    // The default page context (the test window's location).
     expect(contentTarget(`${window.location.origin}/x`)?.external).toBe(false);
   });
 

@@ -7,7 +7,7 @@ import { apiError, server, setupMswServer, signedIn } from '../../../testing/msw
 import { renderApp } from '../../../testing/render-app';
 
 setupMswServer();
-// Dialog forms with many fields are slow to drive in jsdom on a busy machine.
+// Dialog forms with many fields are slow to drive in the test DOM on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 const pageLoad = { timeout: 12_000 };
 afterEach(() => vi.restoreAllMocks());

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
+import { atPhoneWidth } from '../../../testing/viewport';
 
 setupMswServer();
 
@@ -44,6 +45,7 @@ describe('top navigation', () => {
   });
 
   it("lists 'Content Management' in the small-screen menu for an OWNER only", async () => {
+    atPhoneWidth();
     signInAs(makeUser({ role: 'OWNER' }));
     const owner = renderApp('/test-station');
     await owner.user.click(await screen.findByRole('button', { name: 'Open navigation menu' }));
@@ -73,6 +75,12 @@ describe('top navigation', () => {
     await user.click(screen.getByRole('menuitem', { name: 'User Management' }));
     expect(router.location().pathname).toBe('/user-management');
 
+    atPhoneWidth();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('button', {
+        name: 'Management',
+      }),
+    ).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Open navigation menu' }));
     const menu = screen.getByRole('menu', { name: 'Navigation' });
     expect(within(menu).getByText('Analytics')).toBeInTheDocument();

@@ -26,7 +26,7 @@ beforeEach(() => {
   signedUrlCalls = 0;
   microphoneRequests = 0;
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  // jsdom has no microphone; any request for one is counted.
+  // The test DOM has no microphone; any request for one is counted.
   Object.defineProperty(navigator, 'mediaDevices', {
     configurable: true,
     value: {
@@ -287,7 +287,7 @@ describe('room chat: the voice controls', () => {
       await user.click(await screen.findByRole('button', { name: 'Talk' }));
       await screen.findByRole('button', { name: 'End Conversation' });
       expect(microphoneRequests).toBe(1);
-      // jsdom has none: the conversation goes on as text, and says so.
+      // The test DOM has none: the conversation goes on as text, and says so.
       expect(
         screen.getByText(/The microphone could not be opened, so this conversation is text only/),
       ).toBeInTheDocument();

@@ -310,8 +310,8 @@ describe('room chat: the choice between talking and typing', () => {
       expect(await screen.findAllByText('Nitrile.')).toHaveLength(1);
 
       // Back to voice mid-conversation: a text-only session cannot carry voice, so a new voice
-      // conversation starts (jsdom has no microphone: it falls back to text, and says so); the
-      // messages stay.
+      // conversation starts (the test DOM has no microphone: it falls back to text, and says so);
+      // the messages stay.
       await again.user.click(screen.getByRole('button', { name: 'Switch to voice' }));
       expect(
         await screen.findByText(

@@ -54,7 +54,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Opens room 12 and starts a conversation (text only: jsdom has no microphone). */
+/** Opens room 12 and starts a conversation (text only: the test DOM has no microphone). */
 async function startConversation(convai = createConvaiServer()) {
   server.use(convai.handler);
   const view = renderApp('/test-room/12?session=s1');

@@ -22,8 +22,8 @@ interface Sent {
 }
 
 /**
- * A fake of the API: records every upload; `answer` decides per title (the multipart file name
- * does not survive jsdom's XMLHttpRequest, so files are told apart by their titles).
+ * A fake of the API: records every upload; `answer` decides per title (files are told apart by
+ * their titles).
  */
 function serve(
   answer: (title: string, attempt: number) => Promise<Response> | Response | 'ok' = () => 'ok',
@@ -284,16 +284,11 @@ describe('/bulk-upload', () => {
 
   it('shows the real upload progress, then Checking while the server decides', async () => {
     // msw answers XMLHttpRequest but reports no upload progress; the browser's own progress
-    // events are dispatched here on the request's real upload object.
-    const uploads = new Set<XMLHttpRequestUpload>();
-    const getter = Object.getOwnPropertyDescriptor(XMLHttpRequest.prototype, 'upload')?.get;
-    vi.spyOn(XMLHttpRequest.prototype, 'upload', 'get').mockImplementation(function (
-      this: XMLHttpRequest,
-    ) {
-      const upload = getter?.call(this) as XMLHttpRequestUpload;
-      uploads.add(upload);
-      return upload;
-    });
+    // events are dispatched here on the request's real upload object. The app holds msw's
+    // stand-in for it; the progress handler the app sets there is passed on to the real
+    // object's setter, whose `this` is that object.
+    const setOnProgress = vi.spyOn(XMLHttpRequestUpload.prototype, 'onprogress', 'set');
+    const uploads = () => new Set(setOnProgress.mock.contexts as XMLHttpRequestUpload[]);
     const sent = serve(never);
     // An impersonation session in progress: its token travels with the upload too.
     localStorage.setItem('impersonation_token', 'header.payload.signature');
@@ -306,10 +301,10 @@ describe('/bulk-upload', () => {
       name: 'Upload progress for walk.pdf',
     });
     expect(bar).toHaveAttribute('aria-valuenow', '0');
-    await waitFor(() => expect(uploads.size).toBe(1));
+    await waitFor(() => expect(uploads().size).toBe(1));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ userRole: 'OWNER', impersonation: 'header.payload.signature' });
-    const [upload] = [...uploads];
+    const [upload] = [...uploads()];
     const progress = (loaded: number) =>
       act(() => {
         upload?.dispatchEvent(

@@ -110,7 +110,7 @@ function serve({
   return seen;
 }
 
-/** jsdom plays nothing: a media element that says it has loaded `duration` seconds. */
+/** The test DOM plays nothing: a media element that says it has loaded `duration` seconds. */
 function loaded(media: HTMLMediaElement, duration: number) {
   let time = 0;
   Object.defineProperty(media, 'readyState', { configurable: true, get: () => 1 });
@@ -245,7 +245,8 @@ describe('the reader and the player', () => {
 
   it('shows a Word file as the server rendered it and scrolls to the cited section', async () => {
     const scrolled: string[] = [];
-    // jsdom lays nothing out and has no scrollIntoView: record where the reader scrolls to.
+    // The test DOM lays nothing out (its scrollIntoView does nothing): record where the reader
+    // scrolls to.
     Element.prototype.scrollIntoView = function (this: Element) {
       scrolled.push(this.id);
     };

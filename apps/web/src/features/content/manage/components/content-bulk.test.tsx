@@ -12,7 +12,7 @@ beforeAll(() => import('./content-management-page'), 180_000);
 const slow = { timeout: 30_000 };
 afterEach(() => vi.restoreAllMocks());
 
-/** jsdom has no layout: say how wide the window is (the table shows from 900 px). */
+/** Say how wide the window is for useMediaQuery (the table shows from 900 px). */
 function windowWidth(px: number) {
   window.matchMedia = ((query: string) => {
     const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);

@@ -16,7 +16,7 @@ import { renderApp } from '../../../../testing/render-app';
 
 setupMswServer();
 beforeEach(() => {
-  // The form is a dialog at 640 px and up (jsdom has no layout: say we are wide).
+  // The form is a dialog at 640 px and up: say we are wide, whatever the test window's width.
   window.matchMedia = ((query: string) => ({
     matches: query.includes('min-width:640px'),
     media: query,
