@@ -8,6 +8,11 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // Each test file gets its own PGlite and its own PostgreSQL schema, so files run in parallel.
     pool: 'forks',
+    // A worker process runs its files one after the other in one module graph instead of a
+    // fresh one each: the app's modules, PGlite's WebAssembly and the hashes tests reuse are
+    // loaded once per worker. Files keep their own apps and databases; what a file changes in
+    // the process (environment variables) it puts back (test/env.ts).
+    isolate: false,
     // One migrated PGlite per run, loaded by every test app instead of initdb + migrations.
     globalSetup: ['src/test/pglite-template.global.ts'],
     setupFiles: ['src/test/pglite-template.setup.ts'],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { seedAssistantLibrary } from './testing/assistant-library';
+import { withEnv } from '../test/env';
 import { describeOnPglite } from '../test/test-app';
 import { createWorld, headersFor, type World } from '../test/world';
 import { type StandIn, startStandIn } from '../voice/advisor/testing/openai-stand-in';
@@ -10,13 +11,10 @@ import { type StandIn, startStandIn } from '../voice/advisor/testing/openai-stan
 let model: StandIn;
 beforeAll(async () => {
   model = await startStandIn();
-  // Read when the app is built (the describe's own beforeAll runs after this one).
-  process.env.LLM_BASE_URL = model.url;
 });
-afterAll(async () => {
-  delete process.env.LLM_BASE_URL;
-  await model.close();
-});
+afterAll(() => model.close());
+// Read when the app is built (the describe's own beforeAll runs after this one).
+withEnv(() => ({ LLM_BASE_URL: model.url }));
 
 describeOnPglite('the assistant chat with a language model', (ctx) => {
   let w: World;

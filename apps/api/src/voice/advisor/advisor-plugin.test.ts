@@ -1,26 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
 import { insertContentItem, replacePassages } from '../../content/content.repository';
+import { withEnv } from '../../test/env';
 import { describeOnPglite } from '../../test/test-app';
 import { type StandIn, startStandIn } from './testing/openai-stand-in';
 
 // The plugin reads LLM_* from the environment when the app starts.
 describe('the advisor plugin with LLM_BASE_URL set', () => {
   let standIn: StandIn;
-  const saved = { ...process.env };
   beforeAll(async () => {
     standIn = await startStandIn();
-    process.env.LLM_BASE_URL = standIn.url;
-    process.env.LLM_API_KEY = 'env-key';
-    process.env.LLM_MODEL = 'env-model';
   });
-  afterAll(async () => {
-    for (const key of ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL']) {
-      if (saved[key] === undefined) delete process.env[key];
-      else process.env[key] = saved[key];
-    }
-    await standIn.close();
-  });
+  afterAll(() => standIn.close());
+  withEnv(() => ({ LLM_BASE_URL: standIn.url, LLM_API_KEY: 'env-key', LLM_MODEL: 'env-model' }));
 
   describeOnPglite('app.advisor', (ctx) => {
     it('answers through the configured model', async () => {

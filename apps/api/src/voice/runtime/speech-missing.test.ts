@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { withEnv } from '../../test/env';
 import { describeOnPglite } from '../../test/test-app';
 import { createWorld, type World } from '../../test/world';
 import { encodeAgentAudio, parseAudioFormat } from '../speech/audio-format';
@@ -7,9 +8,11 @@ import { listen, responseText, TestSocket, voiceInit } from './voice-test-kit';
 
 // A machine without the speech programs (their configured paths do not exist): voice sessions
 // still work for text, say once what is missing, and ignore the microphone without a crash.
-process.env.SPEECH_FLITE = '/nonexistent/flite';
-process.env.SPEECH_ESPEAK = '/nonexistent/espeak-ng';
-process.env.SPEECH_PYTHON = '/nonexistent/python3';
+withEnv(() => ({
+  SPEECH_FLITE: '/nonexistent/flite',
+  SPEECH_ESPEAK: '/nonexistent/espeak-ng',
+  SPEECH_PYTHON: '/nonexistent/python3',
+}));
 
 describeOnPglite('voice sessions on a machine without speech programs', (ctx) => {
   let w: World;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { ensureDefaultAgent } from '../../bootstrap/bootstrap';
 import { seedDemo } from '../../bootstrap/demo-seed';
+import { withEnv } from '../../test/env';
 import { describeOnPglite } from '../../test/test-app';
 import { createWorld, type World } from '../../test/world';
 import {
@@ -39,10 +40,10 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => model.listen(0, '127.0.0.1', r));
-  // Read when the app is built (the describe's own beforeAll runs after this one).
-  process.env.LLM_BASE_URL = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
 });
 afterAll(() => new Promise<void>((r) => model.close(() => r())));
+// Read when the app is built (the describe's own beforeAll runs after this one).
+withEnv(() => ({ LLM_BASE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1` }));
 
 describeOnPglite('answers streamed by a language model', (ctx) => {
   let w: World;
