@@ -87,8 +87,9 @@ async function ensureChromium() {
 
 // Heavy steps use the CPUs for minutes; at most `slots` of them run at once. The order below is
 // the start order when slots are short: the longest chain first (build, then the browser
-// suite, about ten minutes), then the longest heavy steps, so the total is close to the longest
-// chain rather than the sum.
+// suite, about ten minutes), then the web suite, then the API suite. The web suite runs on one
+// worker and the API suite on two, so the API suite goes last: once the browser suite is done
+// it can use both CPUs, where the web suite would leave one idle.
 // TEST_HEAVY_SLOTS=1 runs them one at a time (slower, for a machine busy with other work).
 const slots =
   Number(process.env.TEST_HEAVY_SLOTS) || Math.max(2, Math.min(3, availableParallelism()));
@@ -114,19 +115,19 @@ const steps = [
     run: () => nx('run', 'web-e2e:test'),
   },
   {
-    // Beside the others: its latency proof (reads stay fast while a hostile document is read)
-    // compares with a baseline taken in the same test, so a busy machine is not blamed on it.
-    name: 'API unit + integration tests (PGlite + PostgreSQL)',
-    heavy: true,
-    run: () => nx('run', 'api:test'),
-  },
-  {
     // The web app's component suite (happy-dom): its longest form tests (content management)
     // need a CPU of their own, so it is a heavy step (one of the two slots), never beside two
     // others.
     name: 'web unit tests',
     heavy: true,
     run: () => nx('run', 'web:test'),
+  },
+  {
+    // Beside the others: its latency proof (reads stay fast while a hostile document is read)
+    // compares with a baseline taken in the same test, so a busy machine is not blamed on it.
+    name: 'API unit + integration tests (PGlite + PostgreSQL)',
+    heavy: true,
+    run: () => nx('run', 'api:test'),
   },
   {
     name: 'lint + typecheck (all projects)',
