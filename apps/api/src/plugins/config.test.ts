@@ -1,3 +1,5 @@
+// Over 300 lines: one case per group of settings, so that every variable the server reads is
+// read here once, with its default, its unit and its refusal.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_SERVER_TIMEOUTS, DEFAULT_VOICE_CONFIG, loadConfig } from './config';
