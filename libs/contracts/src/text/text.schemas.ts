@@ -7,7 +7,6 @@ import { z } from 'zod';
  */
 // eslint-disable-next-line no-control-regex -- matching them is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex -- the same set, every occurrence
 const ALL_CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTERS.source, 'g');
 
 /**
