@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecognitionResult, SpeechRecognizer } from '../speech/speech.types';
 import { concat, tone, whiteNoise } from '../speech/test-signals';
+import { DEFAULT_VOICE_CONFIG } from '../../plugins/config';
 import { Recognition } from './recognition';
 
 // The microphone's stream cut into utterances: recognition starts on a pause, and when speech
@@ -28,7 +29,7 @@ function listen(recognizer: SpeechRecognizer) {
       scheduleLanguageModelRebuild: () => undefined,
       close: async () => undefined,
     },
-    audioRateMargin: 1000,
+    audioRateMargin: DEFAULT_VOICE_CONFIG.audioRateMargin,
     lifetime: new AbortController().signal,
     isOpen: () => true,
     speechStarted: () => undefined,
@@ -39,11 +40,16 @@ function listen(recognizer: SpeechRecognizer) {
   return { recognition, heard };
 }
 
-/** 250 ms chunks of base64 pcm_16000, as a microphone sends them. */
-function* chunks(samples: Int16Array) {
+/**
+ * 250 ms chunks of base64 pcm_16000, at a microphone's pace: the clock moves 250 ms before each
+ * one. Pushed all at once with no time passing, they would be refused as faster than real time
+ * (as they were when the loop ran within one millisecond).
+ */
+function speak(recognition: Recognition, samples: Int16Array) {
   for (let at = 0; at < samples.length; at += 4000) {
     const part = samples.slice(at, at + 4000);
-    yield Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('base64');
+    vi.setSystemTime(Date.now() + 250);
+    recognition.push(Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('base64'));
   }
 }
 
@@ -51,6 +57,10 @@ const roomTone = (ms: number, seed: number) => whiteNoise(ms, 20, seed);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('Recognition', () => {
+  // Only Date: the recognizer's promises and settle() still run on real timers.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
+  afterEach(() => vi.useRealTimers());
+
   it('gives up the recognition started on a pause as soon as speech goes on', async () => {
     const recognizer = new RecordingRecognizer();
     const { recognition, heard } = listen(recognizer);
@@ -59,11 +69,11 @@ describe('Recognition', () => {
       tone(300, 1000),
       roomTone(300, 2), // a pause: long enough to start recognition, too short to end
     );
-    for (const chunk of chunks(concat(upToPause, tone(300, 500)))) recognition.push(chunk);
+    speak(recognition, concat(upToPause, tone(300, 500)));
     expect(recognizer.calls).toHaveLength(1);
     expect(recognizer.calls[0]?.signal?.aborted).toBe(true);
 
-    for (const chunk of chunks(concat(tone(300, 500), roomTone(1000, 3)))) recognition.push(chunk);
+    speak(recognition, concat(tone(300, 500), roomTone(1000, 3)));
     await settle();
     expect(recognizer.calls).toHaveLength(2);
     const [onPause, onSecondPause] = recognizer.calls;
