@@ -179,9 +179,6 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
-    // Vitest's default is one worker per core minus one: a single worker on a two-CPU machine,
-    // where the suite's waits (retries with back-off, reconnects) then add up one after another.
-    maxWorkers: 2,
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['../../tools/vitest-dom-setup.ts', './src/testing/setup-tests.ts'],
     testTimeout: 15_000,
