@@ -2,7 +2,7 @@
 // checks (no scrolling, tap targets, text size, axe); one case per area.
 import { expect, test, type BrowserContextOptions, type Page } from './support/test';
 import { LoginPage, signIn } from './support/app.po';
-import { expectAccessible, saveScreen } from './support/checks';
+import { expectAccessible, saveScreen, settled } from './support/checks';
 import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
 import { readServerState } from './support/server-state';
 
@@ -244,9 +244,7 @@ test('the navigation menus fit a 360 px phone in both themes', async ({ browser 
         await page.getByRole('button', { name: menu.opener }).first().click();
         await expect(page.getByRole('menu')).toBeVisible();
         // Measure the menu once its opening transition (a scale) has finished.
-        await page.waitForFunction(() =>
-          document.getAnimations().every((animation) => animation.playState !== 'running'),
-        );
+        await settled(page);
         await checkScreen(page, menu.name, theme);
         await page.keyboard.press('Escape');
         await expect(page.getByRole('menu')).toHaveCount(0);
@@ -284,13 +282,6 @@ test("the owner's dialogs and bottom sheets fit a 360 px phone in both themes", 
   await page.context().close();
 });
 
-/** Waits until every transition (a dialog sliding in, a menu scaling) has finished. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
-
 interface DialogVisit {
   name: string;
   url: string;
@@ -308,7 +299,7 @@ async function visitDialogs(page: Page, dialogs: DialogVisit[]): Promise<void> {
       await test.step(`${dialog.name} (${theme})`, async () => {
         await open(page, dialog.url);
         await dialog.opener();
-        await settle(page);
+        await settled(page);
         await checkScreen(page, dialog.name, theme);
         if (dialog.closes) {
           await page.keyboard.press('Escape');
@@ -357,7 +348,7 @@ test('the forced password change fits a 360 px phone in both themes', async ({ b
       await login.open();
       await login.signIn(email, temporary);
       await expect(page.getByRole('heading', { name: 'Change Your Password' })).toBeVisible();
-      await settle(page);
+      await settled(page);
       await checkScreen(page, 'password-change', theme);
       await context.close();
     });
@@ -382,7 +373,7 @@ test("the admin preview mode's round button and panel fit a 360 px phone in both
       await checkScreen(page, 'preview-mode-button', theme);
       await round.click();
       await expect(page.getByRole('dialog', { name: 'Admin Preview Mode' })).toBeVisible();
-      await settle(page);
+      await settled(page);
       await checkScreen(page, 'preview-mode-panel', theme);
     });
   }

@@ -19,16 +19,8 @@ interface AxeViolation {
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // A dialog fading in or a button changing colour is judged half-way otherwise: axe read a
-  // Save button mid-transition as too faint. Spinners run forever, so only animations with an
-  // end are awaited.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // Save button mid-transition as too faint.
+  await settled(page);
   // Once per document: parsing axe again on the same page cost about 170 ms a check.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -71,11 +63,11 @@ export async function saveScreen(
 }
 
 /**
- * After a resize: two frames drawn (media queries answered, React rendered the new layout) and
+ * Two frames drawn (media queries answered, React rendered the new layout) and
  * no finite animation or transition still running (a drawer sliding shut), so axe and the
  * screenshot see the layout a user sees. Spinners (infinite) do not count.
  */
-async function settled(page: Page): Promise<void> {
+export async function settled(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
   );
@@ -94,7 +86,6 @@ export async function captureScreen(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await settled(page);
     await expectAccessible(page, `${name} @${width}px`);
     await saveScreen(page, `${name}-${width}`, { fullPage: true });
   }
