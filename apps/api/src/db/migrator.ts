@@ -52,11 +52,14 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
 }
 
 /**
- * Kysely checks for its bookkeeping table by listing the tables of every schema on the server
- * (`has_schema_privilege` per schema). When another schema is dropped during that listing (other
- * test files' schemas on a shared server, another application's), PostgreSQL answers 3F000
- * "schema … does not exist" for that other schema. Nothing of ours changed (migrations run in one
- * transaction), so try again; a missing schema of our own is a real error and is not retried.
+ * Kysely checks for its bookkeeping table by listing the tables of every schema on the server,
+ * naming each table and column again (`has_schema_privilege`, `pg_get_serial_sequence`). When
+ * another schema is dropped during that listing (other test files' schemas on a shared server,
+ * another application's), PostgreSQL answers that the schema (3F000), one of its tables (42P01,
+ * "schema.table") or one of their columns (42703) does not exist. Nothing of ours changed
+ * (migrations run in one transaction), so try again. A missing schema or table of our own is a
+ * real error and is not retried; a column is named without its schema, so that is retried up to
+ * `attempts` times and then thrown as it came.
  */
 export async function retryOnForeignSchemaDrop<T>(
   ownSchema: string,
@@ -68,8 +71,11 @@ export async function retryOnForeignSchemaDrop<T>(
       return await run();
     } catch (err) {
       const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+      const text = typeof message === 'string' ? message : '';
       const foreign =
-        code === '3F000' && typeof message === 'string' && !message.includes(`"${ownSchema}"`);
+        (code === '3F000' && !text.includes(`"${ownSchema}"`)) ||
+        (code === '42P01' && !text.includes(`"${ownSchema}.`)) ||
+        code === '42703';
       if (!foreign || attempt >= attempts) throw err;
       // A short, random pause, so the retry does not meet the next drop in lockstep.
       await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 50));
