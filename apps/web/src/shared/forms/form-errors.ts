@@ -6,6 +6,10 @@ export interface Issue {
   message: string;
 }
 
+/** What a zod schema's safeParse returns (only the parts the forms read). */
+export type FormParseResult<Data> =
+  { success: true; data: Data } | { success: false; error: { issues: readonly Issue[] } };
+
 /** The first message per top-level field, e.g. { email: 'Please enter a valid email address' }. */
 export function firstErrorPerField<K extends string>(
   issues: readonly Issue[],
@@ -56,4 +60,21 @@ export function serverFieldErrors<K extends string>(
 export function focusFirstInvalid(form: HTMLFormElement, show: () => void): void {
   flushSync(show);
   form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+/**
+ * A submit's check of its values: the parsed data, with the field errors cleared; or null, with
+ * each invalid field's first message drawn and focus on the first of them.
+ */
+export function parsedOrShown<K extends string, Data>(
+  form: HTMLFormElement,
+  parsed: FormParseResult<Data>,
+  setErrors: (errors: Partial<Record<K, string>>) => void,
+): Data | null {
+  if (!parsed.success) {
+    focusFirstInvalid(form, () => setErrors(firstErrorPerField<K>(parsed.error.issues)));
+    return null;
+  }
+  setErrors({});
+  return parsed.data;
 }

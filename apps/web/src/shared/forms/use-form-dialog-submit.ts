@@ -1,17 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { serverErrorDetail } from '../api/api';
 import {
-  firstErrorPerField,
   focusFirstInvalid,
+  parsedOrShown,
   serverFieldErrors,
-  type Issue,
+  type FormParseResult,
 } from './form-errors';
 import { useAppDispatch } from '../store/hooks';
 import { showToast } from '../toasts/toasts.slice';
-
-/** What a zod schema's safeParse returns (only the parts read here). */
-export type FormParseResult<Data> =
-  { success: true; data: Data } | { success: false; error: { issues: readonly Issue[] } };
 
 /** One submit: how to check the values, what to send, and what to say. */
 export interface FormSubmitPlan<Data, Result> {
@@ -100,16 +96,12 @@ export function useFormDialogSubmit<Values extends object>(
     event.preventDefault();
     if (sending.current) return false;
     const form = event.currentTarget;
-    const parsed = plan.parse();
-    if (!parsed.success) {
-      focusFirstInvalid(form, () => setErrors(firstErrorPerField<Field>(parsed.error.issues)));
-      return false;
-    }
-    setErrors({});
+    const data = parsedOrShown<Field, Data>(form, plan.parse(), setErrors);
+    if (data === null) return false;
     sending.current = true;
     let result: Result;
     try {
-      result = await plan.send(parsed.data);
+      result = await plan.send(data);
     } catch (error) {
       const message = serverErrorDetail(error) ?? plan.fallback;
       const onFields = serverFieldErrors<Field>(error, Object.keys(values) as Field[]);

@@ -11,8 +11,8 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { serverErrorCode, serverErrorDetail } from '../../../shared/api/request';
 import {
-  firstErrorPerField,
   focusFirstInvalid,
+  parsedOrShown,
   serverFieldErrors,
 } from '../../../shared/forms/form-errors';
 import { paths } from '../../../shared/paths';
@@ -42,15 +42,11 @@ export function ResetPasswordPage() {
     event.preventDefault();
     if (isLoading) return;
     const form = event.currentTarget;
-    const parsed = ResetPasswordFormSchema.safeParse(values);
-    if (!parsed.success) {
-      focusFirstInvalid(form, () => setErrors(firstErrorPerField<Field>(parsed.error.issues)));
-      return;
-    }
-    setErrors({});
+    const data = parsedOrShown(form, ResetPasswordFormSchema.safeParse(values), setErrors);
+    if (data === null) return;
     setFailure(null);
     try {
-      const answer = await resetPassword({ token, newPassword: parsed.data.newPassword }).unwrap();
+      const answer = await resetPassword({ token, newPassword: data.newPassword }).unwrap();
       setValues(empty);
       setOutcome({ kind: 'done', message: answer.message });
     } catch (error) {

@@ -6,8 +6,8 @@ import Button from '@mui/material/Button';
 import { useState, type FormEvent } from 'react';
 import { serverErrorCode, serverErrorDetail } from '../../../shared/api/request';
 import {
-  firstErrorPerField,
   focusFirstInvalid,
+  parsedOrShown,
   serverFieldErrors,
 } from '../../../shared/forms/form-errors';
 import { storeUser } from '../../../shared/session/auth-storage';
@@ -42,19 +42,15 @@ export function ProfilePasswordForm({ user }: { user: User }) {
     event.preventDefault();
     if (isLoading) return;
     const form = event.currentTarget;
-    const parsed = ChangePasswordFormSchema.safeParse(values);
-    if (!parsed.success) {
-      focusFirstInvalid(form, () => setErrors(firstErrorPerField<Field>(parsed.error.issues)));
-      return;
-    }
-    setErrors({});
+    const data = parsedOrShown(form, ChangePasswordFormSchema.safeParse(values), setErrors);
+    if (data === null) return;
     setFailure(null);
     try {
       const updated = await updateUser({
         id: user.id,
         body: {
-          password: parsed.data.newPassword,
-          currentPassword: parsed.data.currentPassword,
+          password: data.newPassword,
+          currentPassword: data.currentPassword,
         },
       }).unwrap();
       storeUser(updated);
