@@ -9,9 +9,13 @@ export { Logo, type LogoProps } from './components/logo';
 export { MediaPanel, type MediaPanelProps } from './components/media-panel';
 export { PageHeader, type PageHeaderProps } from './components/page-header';
 export {
+  DialogHeader,
+  DialogOrSheet,
   FormDialog,
   FormDialogActions,
   ResponsiveDialog,
+  useWideDialog,
+  type DialogOrSheetProps,
   type FormDialogActionsProps,
   type FormDialogProps,
   type ResponsiveDialogProps,

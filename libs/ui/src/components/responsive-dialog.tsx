@@ -22,49 +22,27 @@ export interface ResponsiveDialogProps {
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }
 
-/** The owner dialogs' shape: a dialog at 640 px and up, a bottom sheet below. */
-export function ResponsiveDialog({
-  open,
-  title,
-  onClose,
-  children,
-  actions,
-  onSubmit,
-}: ResponsiveDialogProps) {
-  const wide = useMediaQuery('(min-width:640px)', { noSsr: true });
-  const titleId = useId();
-  const inner = (
-    <>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
-        <DialogTitle id={titleId} sx={{ flex: 1 }}>
-          {title}
-        </DialogTitle>
-        <IconButton aria-label="Close" onClick={onClose} sx={{ width: 44, height: 44 }}>
-          <CloseIcon />
-        </IconButton>
-      </Box>
-      <DialogContent sx={{ pt: 0 }}>{children}</DialogContent>
-      {actions ? (
-        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>{actions}</DialogActions>
-      ) : null}
-    </>
-  );
-  const body = onSubmit ? (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={onSubmit}
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
-    >
-      {inner}
-    </Box>
-  ) : (
-    inner
-  );
+export interface DialogOrSheetProps {
+  open: boolean;
+  onClose: () => void;
+  /** The id of the title inside, which names the dialog. */
+  titleId: string;
+  /** A dialog when true, a bottom sheet when false (callers ask `useWideDialog()`). */
+  wide: boolean;
+  children: ReactNode;
+}
+
+/** Dialogs at 640 px and up, bottom sheets below. */
+export function useWideDialog(): boolean {
+  return useMediaQuery('(min-width:640px)', { noSsr: true });
+}
+
+/** The frame of the owner dialogs: a centred dialog when wide, a bottom sheet otherwise. */
+export function DialogOrSheet({ open, onClose, titleId, wide, children }: DialogOrSheetProps) {
   if (wide) {
     return (
       <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        {body}
+        {children}
       </Dialog>
     );
   }
@@ -82,8 +60,68 @@ export function ResponsiveDialog({
         } as object,
       }}
     >
-      {body}
+      {children}
     </Drawer>
+  );
+}
+
+/** A dialog's title row: the title (named by `titleId`) and a Close button. */
+export function DialogHeader({
+  titleId,
+  title,
+  onClose,
+}: {
+  titleId: string;
+  title: string;
+  onClose: () => void;
+}) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+      <DialogTitle id={titleId} sx={{ flex: 1 }}>
+        {title}
+      </DialogTitle>
+      <IconButton aria-label="Close" onClick={onClose} sx={{ width: 44, height: 44 }}>
+        <CloseIcon />
+      </IconButton>
+    </Box>
+  );
+}
+
+/** The owner dialogs' shape: a dialog at 640 px and up, a bottom sheet below. */
+export function ResponsiveDialog({
+  open,
+  title,
+  onClose,
+  children,
+  actions,
+  onSubmit,
+}: ResponsiveDialogProps) {
+  const wide = useWideDialog();
+  const titleId = useId();
+  const inner = (
+    <>
+      <DialogHeader titleId={titleId} title={title} onClose={onClose} />
+      <DialogContent sx={{ pt: 0 }}>{children}</DialogContent>
+      {actions ? (
+        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>{actions}</DialogActions>
+      ) : null}
+    </>
+  );
+  return (
+    <DialogOrSheet open={open} onClose={onClose} titleId={titleId} wide={wide}>
+      {onSubmit ? (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+        >
+          {inner}
+        </Box>
+      ) : (
+        inner
+      )}
+    </DialogOrSheet>
   );
 }
 

@@ -7,31 +7,19 @@ import {
   type ContentItem,
   type ContentType,
 } from '@fieldcraft/contracts';
-import CloseIcon from '@mui/icons-material/Close';
+import { DialogHeader, DialogOrSheet, useWideDialog } from '@fieldcraft/ui';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Drawer from '@mui/material/Drawer';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import {
-  useId,
-  useState,
-  type Dispatch,
-  type FormEvent,
-  type ReactNode,
-  type SetStateAction,
-} from 'react';
+import { useId, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import {
   ACCEPT,
   CATEGORY_LABELS,
@@ -60,7 +48,7 @@ type FieldErrors = Partial<Record<'title' | 'description' | 'url', string>>;
 
 /** The create/edit form: a dialog at 640 px and up, a bottom sheet below. */
 export function ContentForm(props: ContentFormProps) {
-  const wide = useMediaQuery('(min-width:640px)', { noSsr: true });
+  const wide = useWideDialog();
   const titleId = useId();
   const { open, item, onClose } = props;
   const heading = item ? 'Edit Content' : 'Add Content';
@@ -87,42 +75,15 @@ export function ContentForm(props: ContentFormProps) {
     />
   ) : null;
 
-  const header: ReactNode = (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
-      <DialogTitle id={titleId} sx={{ flex: 1 }}>
-        {heading}
-      </DialogTitle>
-      <IconButton aria-label="Close" onClick={onClose} sx={{ width: 44, height: 44 }}>
-        <CloseIcon />
-      </IconButton>
-    </Box>
-  );
-
-  if (wide) {
-    return (
-      <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        {header}
-        <DialogContent>{body}</DialogContent>
-      </Dialog>
-    );
-  }
   return (
-    <Drawer
-      anchor="bottom"
-      open={open}
-      onClose={onClose}
-      slotProps={{
-        paper: {
-          role: 'dialog',
-          'aria-modal': true,
-          'aria-labelledby': titleId,
-          sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '92dvh' },
-        } as object,
-      }}
-    >
-      {header}
-      <Box sx={{ px: 3, pb: 3, overflowY: 'auto' }}>{body}</Box>
-    </Drawer>
+    <DialogOrSheet open={open} onClose={onClose} titleId={titleId} wide={wide}>
+      <DialogHeader titleId={titleId} title={heading} onClose={onClose} />
+      {wide ? (
+        <DialogContent>{body}</DialogContent>
+      ) : (
+        <Box sx={{ px: 3, pb: 3, overflowY: 'auto' }}>{body}</Box>
+      )}
+    </DialogOrSheet>
   );
 }
 
