@@ -108,6 +108,10 @@ export async function signIn(
   expect(answer.status(), await answer.text()).toBe(200);
   const page = await context.newPage();
   await page.goto('/');
+  // The dashboard may be the server's first view, drawn before the app runs: a tap on it before
+  // React has taken the page over opens nothing (a menu button, say). The app marks the page
+  // when it has; the sign-in form's own load waited for that as well.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1, { timeout: 30_000 });
   if (greeting) await new DashboardPage(page).expectGreeting(greeting);
   else await expect(page.getByText(/Welcome back, /)).toBeVisible();
   return page;
