@@ -1,6 +1,6 @@
 import type { Citation, ConversationDetail, ConversationSummary } from '@fieldcraft/contracts';
+import { DialogHeader, useWideDialog } from '@fieldcraft/ui';
 import ReplyIcon from '@mui/icons-material/Reply';
-import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,13 +9,10 @@ import CardContent from '@mui/material/CardContent';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import { useGetConversationQuery, useGetRoomConversationsQuery } from '../voice.api';
 import { ChatMessageItem } from './chat-message-item';
@@ -150,7 +147,7 @@ function ConversationDialog({
   onOpenCitation,
   onContinue,
 }: ConversationDialogProps) {
-  const wide = useMediaQuery('(min-width:640px)', { noSsr: true });
+  const wide = useWideDialog();
   const titleId = useId();
   const { data, isFetching, isError } = useGetConversationQuery(id ?? '', { skip: id === null });
   const detail = data && data.id === id ? data : undefined;
@@ -165,14 +162,11 @@ function ConversationDialog({
       maxWidth="sm"
       fullScreen={!wide}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
-        <DialogTitle id={titleId} sx={{ flex: 1 }}>
-          {startedAt ? `Conversation of ${formatConversationDate(startedAt)}` : 'Conversation'}
-        </DialogTitle>
-        <IconButton aria-label="Close" onClick={onClose} sx={{ width: 44, height: 44 }}>
-          <CloseIcon />
-        </IconButton>
-      </Box>
+      <DialogHeader
+        titleId={titleId}
+        title={startedAt ? `Conversation of ${formatConversationDate(startedAt)}` : 'Conversation'}
+        onClose={onClose}
+      />
       <DialogContent>
         {isFetching && !detail ? <Typography>Loading...</Typography> : null}
         {isError && !detail ? (
