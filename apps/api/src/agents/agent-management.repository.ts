@@ -1,7 +1,7 @@
 import type { AgentDetail, AgentOverview, AgentRoom } from '@fieldcraft/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { AgentsTable, Database } from '../db/schema';
-import type { Agent } from './agents.repository';
+import { type Agent, toAgent } from './agents.repository';
 
 type Db = Kysely<Database>;
 
@@ -17,14 +17,7 @@ function toDetail(
   roomCount: number,
 ): AgentDetail {
   return {
-    id: row.id,
-    agentId: row.agent_id,
-    name: row.name,
-    provider: row.provider,
-    systemPrompt: row.system_prompt,
-    firstMessage: row.first_message,
-    language: row.language,
-    voice: row.voice,
+    ...toAgent(row),
     outputFormat: row.output_format,
     allowedOverrides: row.allowed_overrides as AgentDetail['allowedOverrides'],
     knowledgeContentIds: knowledge,

@@ -14,13 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { currentUser } from '../plugins/session';
-import { findOwnerRoom, listOwnerRooms, type RoomPatch, updateRoom } from './rooms.repository';
+import { findOwnerRoom, listOwnerRooms, type RoomPatch } from './rooms.repository';
 import {
-  auditRoom,
   changeRoomMember,
   createRoom,
   emptyToNull,
   roomNotFound,
+  updateRoomAudited,
 } from './rooms.service';
 import { findUserById } from '../people/users.repository';
 import { findAgentByAgentId } from '../agents/agents.repository';
@@ -112,18 +112,22 @@ const ownerRoomsRoutes: FastifyPluginAsyncZod = async (app) => {
           issues: { formErrors: ['Nothing to change'], fieldErrors: {} },
         });
       }
-      return db.transaction().execute(async (trx) => {
-        const before = await updateRoom(trx, id, patch);
-        if (!before) throw roomNotFound();
-        const changes: Record<string, { from: unknown; to: unknown }> = {};
-        for (const key of fields) {
-          if (before[key] !== patch[key]) changes[key] = { from: before[key], to: patch[key] };
-        }
-        await auditRoom(trx, { actorId: actor.id, ip: request.ip }, id, 'room.update', { changes });
-        const room = await findOwnerRoom(trx, id);
-        if (!room) throw roomNotFound();
-        return room;
-      });
+      return db.transaction().execute((trx) =>
+        updateRoomAudited(
+          trx,
+          { actorId: actor.id, ip: request.ip },
+          id,
+          patch,
+          'room.update',
+          (before) => {
+            const changes: Record<string, { from: unknown; to: unknown }> = {};
+            for (const key of fields) {
+              if (before[key] !== patch[key]) changes[key] = { from: before[key], to: patch[key] };
+            }
+            return { changes };
+          },
+        ),
+      );
     },
   );
 

@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_AGENT, ensureDefaultAgent } from '../bootstrap/bootstrap';
 import { currentUser } from '../plugins/session';
-import { deleteRoom, findOwnerRoom, updateRoom } from './rooms.repository';
-import { auditRoom, createRoom, roomNotFound } from './rooms.service';
+import { deleteRoom } from './rooms.repository';
+import { auditRoom, createRoom, roomNotFound, updateRoomAudited } from './rooms.service';
 
 const errors = {
   400: ApiErrorSchema,
@@ -77,17 +77,18 @@ const roomQuickActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const { roomId } = request.params;
       const { status } = request.body;
-      return db.transaction().execute(async (trx) => {
-        const before = await updateRoom(trx, roomId, { status });
-        if (!before) throw roomNotFound();
-        await auditRoom(trx, { actorId: actor.id, ip: request.ip }, roomId, 'room.status_change', {
-          from: before.status,
-          to: status,
-        });
-        const room = await findOwnerRoom(trx, roomId);
-        if (!room) throw roomNotFound();
-        return room;
-      });
+      return db
+        .transaction()
+        .execute((trx) =>
+          updateRoomAudited(
+            trx,
+            { actorId: actor.id, ip: request.ip },
+            roomId,
+            { status },
+            'room.status_change',
+            (before) => ({ from: before.status, to: status }),
+          ),
+        );
     },
   );
 

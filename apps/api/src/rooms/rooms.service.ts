@@ -1,5 +1,12 @@
 import { ErrorCode, type OwnerRoom, type RoomStatus, type User } from '@fieldcraft/contracts';
-import { addRoomMember, findOwnerRoom, insertRoom, removeRoomMember } from './rooms.repository';
+import {
+  addRoomMember,
+  findOwnerRoom,
+  insertRoom,
+  removeRoomMember,
+  type RoomPatch,
+  updateRoom,
+} from './rooms.repository';
 import { AppError } from '../lib/app-error';
 import type { Db } from '../plugins/db';
 import { findAgentByAgentId } from '../agents/agents.repository';
@@ -78,6 +85,26 @@ export function auditRoom(
     details,
     ip,
   });
+}
+
+/**
+ * Changes a room (the room form's edit, pause/resume), audits it with details made from the
+ * room as it was, and returns the room as the owner's list shows it.
+ */
+export async function updateRoomAudited(
+  trx: Db,
+  who: RoomActor,
+  roomId: number,
+  patch: RoomPatch,
+  action: 'room.update' | 'room.status_change',
+  details: (before: RoomPatch) => Record<string, unknown>,
+): Promise<OwnerRoom> {
+  const before = await updateRoom(trx, roomId, patch);
+  if (!before) throw roomNotFound();
+  await auditRoom(trx, who, roomId, action, details(before));
+  const room = await findOwnerRoom(trx, roomId);
+  if (!room) throw roomNotFound();
+  return room;
 }
 
 /**
