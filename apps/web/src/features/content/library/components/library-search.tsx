@@ -122,12 +122,15 @@ export interface LibraryResultsProps {
  */
 export function LibraryResults({ query, kind, items, onOpen }: LibraryResultsProps) {
   const search = useSearchLibraryQuery(query);
+  // `currentData`, not `data`: while the next query is searched, `data` is still the last
+  // query's passages, which would be offered as hits for the new words.
+  const passages = search.currentData;
   const hits = useMemo(
-    () => mergeHits(items, search.data ?? [], query, kind),
-    [items, search.data, query, kind],
+    () => mergeHits(items, passages ?? [], query, kind),
+    [items, passages, query, kind],
   );
   const words = useMemo(() => queryWords(query), [query]);
-  const waiting = search.isFetching && !search.data;
+  const waiting = search.isFetching && !passages;
   return (
     <Box component="section" aria-labelledby="library-results-heading" sx={{ minWidth: 0 }}>
       <Typography id="library-results-heading" component="h2" variant="h5" sx={{ mb: 1 }}>

@@ -170,6 +170,49 @@ describe('the library on the dashboard', () => {
     expect(await screen.findByText('Nothing found')).toBeInTheDocument();
   });
 
+  it("never shows the last query's passages while the next query is searched", async () => {
+    serve();
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/content/search', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('q') !== 'pour') return undefined;
+        await answered;
+        return HttpResponse.json([
+          {
+            contentId: 10,
+            title: 'Pour procedure',
+            type: 'WORD',
+            page: 3,
+            text: 'Pour in lifts.',
+            rank: 0.4,
+          },
+        ]);
+      }),
+    );
+    renderApp('/dashboard');
+    const box = await searchBox();
+    fireEvent.change(box, { target: { value: 'harness' } });
+    const first = await screen.findByRole('list', { name: 'Search results' });
+    expect(within(first).getByRole('link', { name: /Rebar guide/ })).toBeInTheDocument();
+
+    fireEvent.change(box, { target: { value: 'pour' } });
+    // Until the server answers for "pour", the harness passage is not offered as a hit for it.
+    const section = screen.getByRole('region', { name: 'Search results' });
+    await waitFor(() =>
+      expect(within(section).getAllByRole('status')[0]).toHaveTextContent('Searching...'),
+    );
+    expect(screen.queryByRole('link', { name: /Rebar guide/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Nothing found')).not.toBeInTheDocument();
+
+    answer();
+    const next = await screen.findByRole('list', { name: 'Search results' });
+    const hits = within(next).getAllByRole('link');
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toHaveTextContent('Word document · Section 3');
+    expect(hits[0]).toHaveAttribute('href', '/library/10?page=3');
+  });
+
   it('filters by kind, kept in the address', async () => {
     serve();
     const { user, router } = renderApp('/dashboard');
