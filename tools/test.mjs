@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { ensureDependencies } from './ensure-deps.mjs';
 import { ensureSpeech } from './ensure-speech.mjs';
 
@@ -170,7 +170,19 @@ const clock = (ms) => {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 };
 
+/** Seconds every CPU of the machine has spent busy and idle so far (all processes). */
+function cpuSeconds() {
+  let busy = 0;
+  let idle = 0;
+  for (const { times } of cpus()) {
+    busy += times.user + times.nice + times.sys + times.irq;
+    idle += times.idle;
+  }
+  return { busy: busy / 1000, idle: idle / 1000 };
+}
+
 const started = Date.now();
+const cpuAtStart = cpuSeconds();
 const results = new Map(); // name -> [code, ms]
 const running = new Set();
 let heavyRunning = 0;
@@ -218,6 +230,16 @@ for (const { name } of steps) {
   console.log(`  ${code === 0 ? 'ok  ' : 'FAIL'} ${clock(ms).padStart(6)}  ${name}`);
 }
 console.log(`  total ${clock(Date.now() - started)}`);
+// How busy the machine was: a run that kept every CPU busy is only made shorter by less work,
+// one with idle CPUs by a better order of the steps. Machines differ in speed, so the busy
+// seconds compare runs on different machines better than the total does.
+const cpuAtEnd = cpuSeconds();
+const busy = cpuAtEnd.busy - cpuAtStart.busy;
+const idle = cpuAtEnd.idle - cpuAtStart.idle;
+console.log(
+  `  CPU ${Math.round(busy)} s busy of ${Math.round(busy + idle)} s on ${cpus().length} CPUs` +
+    ` (${Math.round((100 * busy) / (busy + idle))} %)`,
+);
 const failed = [...results.values()].filter(([code]) => code !== 0).length;
 console.log(`checks: ${results.size - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
