@@ -162,13 +162,7 @@ const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
             db,
             storage,
             request.log,
-            {
-              id: item.id,
-              type: item.type,
-              title: item.title,
-              description: item.description,
-              fileKey: key,
-            },
+            { ...item, fileKey: key },
             app.textExtractor,
           );
         } catch (err) {

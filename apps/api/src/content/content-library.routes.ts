@@ -109,19 +109,7 @@ const contentLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!row) throw contentNotFound();
         return row;
       });
-      await indexContentText(
-        db,
-        storage,
-        request.log,
-        {
-          id: item.id,
-          type: item.type,
-          title: item.title,
-          description: item.description,
-          fileKey,
-        },
-        app.textExtractor,
-      );
+      await indexContentText(db, storage, request.log, { ...item, fileKey }, app.textExtractor);
       await recordContentDuration(db, storage, request.log, {
         id: item.id,
         type: item.type,
@@ -192,19 +180,7 @@ const contentLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let indexed = false;
       if (changed.some((f) => ['title', 'description', 'type', 'url'].includes(f))) {
-        await indexContentText(
-          db,
-          storage,
-          request.log,
-          {
-            id,
-            type: after.type,
-            title: after.title,
-            description: after.description,
-            fileKey,
-          },
-          app.textExtractor,
-        );
+        await indexContentText(db, storage, request.log, { ...after, fileKey }, app.textExtractor);
         indexed = true;
       }
       if (changed.some((f) => ['type', 'url'].includes(f))) {
