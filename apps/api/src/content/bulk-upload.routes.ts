@@ -14,12 +14,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { detectUploadType } from '../lib/file-types';
 import type { TempFile } from '../lib/storage';
-import { inspectZip } from '../lib/zip-guard';
 import { parseRequestInput, RequestValidationError } from '../plugins/error-handler';
 import { currentUser } from '../plugins/session';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { findContentRow, insertContentItem, toContentItem } from './content.repository';
-import { fileUrl, indexContentText, invalid } from './content.service';
+import { fileUrl, indexContentText, invalid, refuseUnsafeWordFile } from './content.service';
 import { writeAccessRows } from './bulk-upload.repository';
 
 const fileTooLarge = () =>
@@ -106,16 +105,7 @@ const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           ? (bulkTypeOfFile(fileName) ?? BULK_TYPE_BY_EXTENSION[detected.ext] ?? null)
           : null;
         if (!detected || !type) throw unsupportedType();
-        if (detected.ext === 'docx') {
-          const verdict = await inspectZip(temp.path);
-          if (!verdict.ok) {
-            throw new AppError(
-              415,
-              ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-              `Word file refused (${verdict.reason})`,
-            );
-          }
-        }
+        await refuseUnsafeWordFile(temp.path, detected.ext);
         const bytes = temp.bytes;
         storedKey = await temp.commit(detected.ext);
         temp = undefined;

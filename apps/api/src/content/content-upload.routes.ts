@@ -2,11 +2,10 @@ import { ApiErrorSchema, ErrorCode, UploadResponseSchema } from '@fieldcraft/con
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { detectUploadType } from '../lib/file-types';
-import { inspectZip } from '../lib/zip-guard';
 import type { TempFile } from '../lib/storage';
 import { currentUser } from '../plugins/session';
 import { insertAuditEntry } from '../audit/audit.repository';
-import { contentErrors, invalid, fileUrl } from './content.service';
+import { contentErrors, invalid, fileUrl, refuseUnsafeWordFile } from './content.service';
 
 const fileTooLarge = () => new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, 'File too large');
 const unsupportedType = () =>
@@ -55,16 +54,7 @@ const contentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         if (temp.bytes === 0) throw unsupportedType();
         const detected = await detectUploadType(temp.path, part.filename);
         if (!detected) throw unsupportedType();
-        if (detected.ext === 'docx') {
-          const verdict = await inspectZip(temp.path);
-          if (!verdict.ok) {
-            throw new AppError(
-              415,
-              ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-              `Word file refused (${verdict.reason})`,
-            );
-          }
-        }
+        await refuseUnsafeWordFile(temp.path, detected.ext);
         const key = await temp.commit(detected.ext);
         temp = undefined;
         await insertAuditEntry(db, {

@@ -12,6 +12,7 @@ import type { Db } from '../plugins/db';
 import type { FileStorage } from '../lib/storage';
 import type { ExtractionOutcome, TextExtractor } from '../lib/extraction-workers';
 import { EXTRACTABLE_EXTENSIONS, extractPlainText, type Passage } from '../lib/text-extraction';
+import { inspectZip } from '../lib/zip-guard';
 import { replacePassages, setTextStatus } from './content.repository';
 
 /** The error answers every content route declares. */
@@ -41,6 +42,22 @@ export function fileKeyOfUrl(url: string | null | undefined): string | null {
 }
 
 export const fileUrl = (key: string) => `/api/files/${key}`;
+
+/**
+ * A Word file is a zip archive: one whose entries would inflate past the zip guard's ceilings
+ * (or that is no sound archive) is refused before it is stored or read. Other types pass.
+ */
+export async function refuseUnsafeWordFile(path: string, ext: string): Promise<void> {
+  if (ext !== 'docx') return;
+  const verdict = await inspectZip(path);
+  if (!verdict.ok) {
+    throw new AppError(
+      415,
+      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+      `Word file refused (${verdict.reason})`,
+    );
+  }
+}
 
 /**
  * Stores an item's searchable text and whether its file's text is searchable: the file's
