@@ -64,7 +64,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseSchema: null,
     // In memory, from the migrated template (pglite-template.setup.ts).
     pgliteDir: MIGRATED_PGLITE,
-    // One throw-away uploads folder per app; the OS cleans the temp directory.
+    // One throw-away uploads folder per app (the suites' harness removes its own at the end).
     uploadsDir: mkdtempSync(path.join(tmpdir(), 'fc-uploads-')),
     storage: { kind: 'local' },
     ownerEmail: 'owner@fieldcraft.local',
@@ -241,6 +241,8 @@ function createContext(
     await app?.close();
     await drop?.();
     await s3?.close();
+    // Debian does not empty /tmp: each run would leave a folder per test file behind.
+    if (config) rmSync(config.uploadsDir, { recursive: true, force: true });
   });
 
   // Migrated once per file above; every test starts from empty tables.
