@@ -80,6 +80,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
   // The hashing threads end with the app (lib/password-workers.ts).
   app.addHook('onClose', () => closePasswordHashing());
+  // close() ends the keep-alive connections that are idle when it starts, then waits for the
+  // others to end. One still answering a request goes idle once answered and stays open until
+  // its keep-alive timeout (72 s) or until the client hangs up, and close() (the database's
+  // close with it) waits that long: past a container's stop timeout the process is killed
+  // before PGlite is flushed. So while closing, every finished answer ends the idle
+  // connections, its own among them.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onResponse', async () => {
+    if (closing) app.server.closeIdleConnections();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
