@@ -13,9 +13,10 @@ export default defineConfig({
     // loaded once per worker. Files keep their own apps and databases; what a file changes in
     // the process (environment variables) it puts back (test/env.ts).
     isolate: false,
-    // One migrated PGlite per run, loaded by every test app instead of initdb + migrations.
-    globalSetup: ['src/test/pglite-template.global.ts'],
-    setupFiles: ['src/test/pglite-template.setup.ts'],
+    // One migrated PGlite per run, loaded by every test app instead of initdb + migrations;
+    // the worker threads' code bundled once, as dist has it, instead of through tsx per thread.
+    globalSetup: ['src/test/pglite-template.global.ts', '../../tools/api-test-threads.mjs'],
+    setupFiles: ['src/test/pglite-template.setup.ts', 'src/test/thread-bundles.setup.ts'],
     // Vitest's default is one worker per core minus one: a single worker on a 2-core machine.
     maxWorkers: 2,
     testTimeout: 30_000,
