@@ -40,6 +40,23 @@ describe('a signed-in page without signal', () => {
     expect(router.location().pathname).toBe('/rooms');
   });
 
+  it('at /, where a sign-in lands, shows the offline view before anything was saved, asking only twice', async () => {
+    // Signed in on this device, but no dashboard saved yet (the page was reloaded before the
+    // app had run): the status failing again must not unmount and mount the page in a loop.
+    storeUser(makeUser({ role: 'USER', firstName: 'Uma' }));
+    const seen = { status: 0 };
+    server.use(
+      http.get('/api/auth/status', () => {
+        seen.status += 1;
+        return HttpResponse.error();
+      }),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'You are offline' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation')).toBeInTheDocument();
+    expect(seen.status).toBeLessThanOrEqual(2);
+  });
+
   it('loads the page by itself when the connection comes back', async () => {
     const user = makeUser({ role: 'USER', firstName: 'Uma' });
     storeUser(user);

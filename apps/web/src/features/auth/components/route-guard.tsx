@@ -32,7 +32,9 @@ export function RouteGuard({ allowedRoles, children, renderOffline }: RouteGuard
   const offline = isStatusOffline(status);
   useRefetchOnOnline(refetch, offline);
 
-  if (isLoading) return <LoadingState fullScreen label="Loading..." />;
+  // Offline, a check asked again counts as loading (no data yet): the offline view stays put, or
+  // a page whose mount asks again would be unmounted and mounted again in a loop.
+  if (isLoading && !offline) return <LoadingState fullScreen label="Loading..." />;
   if (offline) {
     // No signal: not a sign-out. Keep the shell and say why the page cannot load.
     const lastUser = readOfflineUser();
