@@ -43,15 +43,40 @@ const env = {
   E2E_PORT: process.env.E2E_PORT ?? String(await freePort()),
 };
 
-/** Runs a command with its output collected; resolves to [exit code, output]. */
+/** `times`' line for the children: "1m2.500s 0m3.250s" (user, system). */
+const timesSeconds = (line) =>
+  [...line.matchAll(/(\d+)m([\d.]+)s/g)].reduce(
+    (sum, [, m, s]) => sum + 60 * Number(m) + Number(s),
+    0,
+  );
+
+/**
+ * Runs a command with its output collected; resolves to [exit code, output, CPU seconds]. It runs
+ * under bash,
+ * whose `times` (written to a fourth pipe) gives the CPU seconds of everything the command
+ * started and waited for: the summary shows which step costs the machine's CPUs most.
+ */
 function exec(command, args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      'bash',
+      ['-c', '"$@"; code=$?; times >&3; exit $code', 'bash', command, ...args],
+      {
+        env,
+        ...options,
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
+    let times = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdio[3].on('data', (chunk) => (times += chunk));
     child.once('error', (err) => resolve([1, `${output}\n${err.message}`]));
-    child.once('close', (code) => resolve([code ?? 1, output]));
+    child.once('close', (code) => {
+      const children = times.trim().split('\n')[1];
+      resolve([code ?? 1, output, children ? timesSeconds(children) : undefined]);
+    });
   });
 }
 
@@ -183,12 +208,12 @@ function cpuSeconds() {
 
 const started = Date.now();
 const cpuAtStart = cpuSeconds();
-const results = new Map(); // name -> [code, ms]
+const results = new Map(); // name -> [code, ms, CPU seconds]
 const running = new Set();
 let heavyRunning = 0;
 
-const report = (step, code, output, ms) => {
-  results.set(step.name, [code, ms]);
+const report = (step, [code, output, cpu], ms) => {
+  results.set(step.name, [code, ms, cpu]);
   console.log(`\n[fieldcraft] === ${step.name} (${clock(ms)}) ===`);
   if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
   if (code !== 0) console.error(`[fieldcraft] FAILED: ${step.name} (exit ${code})`);
@@ -196,8 +221,7 @@ const report = (step, code, output, ms) => {
 
 for (const step of steps.filter((s) => s.first)) {
   const stepStarted = Date.now();
-  const [code, output] = await step.run();
-  report(step, code, output, Date.now() - stepStarted);
+  report(step, await step.run(), Date.now() - stepStarted);
 }
 
 await new Promise((finish) => {
@@ -210,11 +234,11 @@ await new Promise((finish) => {
       if (step.heavy) heavyRunning += 1;
       const stepStarted = Date.now();
       console.log(`[fieldcraft] ${clock(stepStarted - started)} start: ${step.name}`);
-      step.run().then(([code, output]) => {
+      step.run().then((result) => {
         const ms = Date.now() - stepStarted;
         running.delete(step);
         if (step.heavy) heavyRunning -= 1;
-        report(step, code, output, ms);
+        report(step, result, ms);
         if (results.size === steps.length) finish();
         else startReady();
       });
@@ -223,11 +247,15 @@ await new Promise((finish) => {
   startReady();
 });
 
-// Step times, so a slower suite shows where the time went.
-console.log('\n[fieldcraft] summary');
+// Step times, so a slower suite shows where the time went, and the CPU seconds each step's
+// processes used: on a machine whose CPUs are all busy, those are what a shorter run must save.
+console.log('\n[fieldcraft] summary (time, CPU seconds)');
 for (const { name } of steps) {
-  const [code, ms] = results.get(name);
-  console.log(`  ${code === 0 ? 'ok  ' : 'FAIL'} ${clock(ms).padStart(6)}  ${name}`);
+  const [code, ms, cpu] = results.get(name);
+  const cpuText = cpu === undefined ? '' : `${Math.round(cpu)} s`;
+  console.log(
+    `  ${code === 0 ? 'ok  ' : 'FAIL'} ${clock(ms).padStart(6)} ${cpuText.padStart(7)}  ${name}`,
+  );
 }
 console.log(`  total ${clock(Date.now() - started)}`);
 // How busy the machine was: a run that kept every CPU busy is only made shorter by less work,
