@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../test/test-app';
 import { createWorld, sessionCookieFor, type World } from '../../test/world';
-import { eventually, listen, TestSocket } from './voice-test-kit';
+import { eventually, listen, TestSocket, withClockAhead } from './voice-test-kit';
 
 // Every limit closes cleanly with its code and a readable reason, and the conversation is
 // stored with that code. The limits are shrunk per suite through config.voice.
@@ -148,9 +148,30 @@ describeEachDatabase(
       });
       const id = await h.metadataId(s);
       const chunk = Buffer.alloc(6400).toString('base64'); // 200 ms of silence at 16 kHz
-      for (let i = 0; i < 15; i++) s.send({ user_audio_chunk: chunk });
+      // 8 s of audio at once: over 1.5 × the time since the session opened + 1 s however
+      // slowly this machine got here (up to 4.6 s).
+      for (let i = 0; i < 40; i++) s.send({ user_audio_chunk: chunk });
       expect(await s.closed).toEqual({ code: 1008, reason: 'Audio arrives faster than real time' });
       expect(await h.stored(id)).toMatchObject({ close_code: 1008 });
+    });
+
+    it('takes a first burst of audio recorded since the session opened (a client busy at the start)', async () => {
+      const s = await h.open(undefined, {
+        init: {
+          type: 'conversation_initiation_client_data',
+          conversation_config_override: { agent: {}, tts: {} },
+        },
+      });
+      await h.metadataId(s);
+      const chunk = Buffer.alloc(6400).toString('base64');
+      // The page was busy for 3 s after connecting, then sent what it had recorded: 2.8 s.
+      await withClockAhead(3000, async () => {
+        for (let i = 0; i < 14; i++) s.send({ user_audio_chunk: chunk });
+        // The session is still open: it answers a typed question after the audio.
+        await s.ask('Still there?');
+      });
+      expect(s.all('error')).toEqual([]);
+      await s.close();
     });
 
     it('refuses a second session of the same user, and any over the server limit, before metadata', async () => {

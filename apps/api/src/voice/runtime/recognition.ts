@@ -37,10 +37,21 @@ export class Recognition {
     result: Promise<RecognitionResult>;
     drop: AbortController;
   } | null = null;
-  private firstAudioAt = 0;
+  /**
+   * Real time counts from when the conversation opened, not from the first chunk: a client
+   * whose page was busy just after it connected sends its first seconds of microphone audio in
+   * one burst, all of it recorded since the session began (a loaded browser did, and was
+   * refused). Audio sent before the session opened is never recorded by the client.
+   */
+  private clockFrom = 0;
   private audioMsReceived = 0;
 
   constructor(private readonly host: RecognitionHost) {}
+
+  /** The client has been told the session is open (its metadata frame): real time counts from here. */
+  opened(at = Date.now()): void {
+    this.clockFrom = at;
+  }
 
   /** Starts listening (voice conversations on a server that can recognise speech). */
   listen(): void {
@@ -58,9 +69,9 @@ export class Recognition {
       throw new VoiceRefusal('user_audio_chunk is not valid base64 audio');
     }
     const now = Date.now();
-    if (this.firstAudioAt === 0) this.firstAudioAt = now;
+    if (this.clockFrom === 0) this.clockFrom = now;
     this.audioMsReceived += samples.length / 16;
-    const allowed = (now - this.firstAudioAt) * this.host.audioRateMargin + AUDIO_RATE_GRACE_MS;
+    const allowed = (now - this.clockFrom) * this.host.audioRateMargin + AUDIO_RATE_GRACE_MS;
     if (this.audioMsReceived > allowed) {
       throw new VoiceRefusal('Audio arrives faster than real time');
     }

@@ -184,6 +184,7 @@ export class VoiceSession {
       },
     });
     this.state = 'open';
+    this.parts.recognition.opened();
     this.counted = true;
     this.deps.metrics.started.inc();
     this.deps.metrics.active.inc();
