@@ -206,9 +206,28 @@ function cpuSeconds() {
   return { busy: busy / 1000, idle: idle / 1000 };
 }
 
+/**
+ * The lines of a step's output that name a failed test: vitest's "FAIL  file > test" and
+ * Playwright's "[chromium] › file:line › test", without colours, each once. A CI log often keeps
+ * only its last lines, so the summary repeats them there.
+ */
+function failedTestLines(output) {
+  const lines = new Set();
+  for (const raw of output.split('\n')) {
+    // eslint-disable-next-line no-control-regex
+    const line = raw.replace(/\x1b\[[0-9;]*m/g, '').trim();
+    const vitest = /(?:^|\s)FAIL\s+((?:\|\w+\| )?\S+\.(?:test|spec)\.\S+.*)$/.exec(line);
+    const playwright = /^(?:\d+\)\s+)?(\[chromium\] › .*)$/.exec(line);
+    const name = vitest?.[1] ?? playwright?.[1];
+    if (name) lines.add(name.replace(/\s+/g, ' ').slice(0, 160));
+  }
+  return [...lines];
+}
+
 const started = Date.now();
 const cpuAtStart = cpuSeconds();
 const results = new Map(); // name -> [code, ms, CPU seconds]
+const failedTests = new Map(); // step name -> the lines that name its failed tests
 const running = new Set();
 let heavyRunning = 0;
 
@@ -216,7 +235,10 @@ const report = (step, [code, output, cpu], ms) => {
   results.set(step.name, [code, ms, cpu]);
   console.log(`\n[fieldcraft] === ${step.name} (${clock(ms)}) ===`);
   if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-  if (code !== 0) console.error(`[fieldcraft] FAILED: ${step.name} (exit ${code})`);
+  if (code !== 0) {
+    console.error(`[fieldcraft] FAILED: ${step.name} (exit ${code})`);
+    failedTests.set(step.name, failedTestLines(output));
+  }
 };
 
 for (const step of steps.filter((s) => s.first)) {
@@ -268,6 +290,13 @@ console.log(
   `  CPU ${Math.round(busy)} s busy of ${Math.round(busy + idle)} s on ${cpus().length} CPUs` +
     ` (${Math.round((100 * busy) / (busy + idle))} %)`,
 );
+// The failed tests by name, a few per step, just above the last line.
+for (const [name, lines] of failedTests) {
+  if (lines.length === 0) continue;
+  console.log(`  failed in ${name}:`);
+  for (const line of lines.slice(0, 8)) console.log(`    ${line}`);
+  if (lines.length > 8) console.log(`    ... and ${lines.length - 8} more`);
+}
 const failed = [...results.values()].filter(([code]) => code !== 0).length;
 console.log(`checks: ${results.size - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
