@@ -5,6 +5,8 @@ import { Conversation, type SessionOptions, type VoiceClientError } from '../src
 const tracks: MediaStreamTrack[] = [];
 const contexts: AudioContext[] = [];
 const log: Array<[string, unknown]> = [];
+/** Each mode change with its time, so a test can tell an interruption from a drained turn. */
+const modes: Array<{ mode: string; at: number }> = [];
 const violations: string[] = [];
 let conversation: Conversation | undefined;
 let maxOutput = 0;
@@ -23,7 +25,10 @@ const harness = {
           onConnect: (p) => log.push(['connect', p]),
           onDisconnect: (d) => log.push(['disconnect', d]),
           onStatusChange: (s) => log.push(['status', s.status]),
-          onModeChange: (m) => log.push(['mode', m.mode]),
+          onModeChange: (m) => {
+            log.push(['mode', m.mode]);
+            modes.push({ mode: m.mode, at: performance.now() });
+          },
           onMessage: (m) => log.push(['message', m]),
           onAudio: () => log.push(['audio', null]),
           onError: (e) => log.push(['error', e]),
@@ -54,6 +59,8 @@ const harness = {
   end: () => conversation?.endSession(),
   state: () => ({
     log,
+    modes,
+    now: performance.now(),
     violations,
     maxOutput,
     inputVolume: conversation?.getInputVolume() ?? 0,

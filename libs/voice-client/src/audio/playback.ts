@@ -43,10 +43,6 @@ export class AudioPlayback {
         numberOfInputs: 0,
         outputChannelCount: [1],
       });
-      node.port.onmessage = (event: MessageEvent<{ type: string }>) => {
-        if (event.data.type === 'playing') events.onPlaying();
-        else if (event.data.type === 'drained') events.onDrained();
-      };
       node.port.postMessage({ type: 'config', sampleRate: format.sampleRate });
       const gain = context.createGain();
       const analyser = context.createAnalyser();
@@ -56,7 +52,14 @@ export class AudioPlayback {
       // Not awaited: without a user gesture resume() can stay pending, which must not hang the
       // start; the context runs as soon as the page is allowed to play audio.
       if (context.state === 'suspended') void context.resume().catch(() => undefined);
-      return new AudioPlayback(context, node, gain, analyser, platform);
+      const playback = new AudioPlayback(context, node, gain, analyser, platform);
+      node.port.onmessage = (event: MessageEvent<{ type: string }>) => {
+        // An interrupted turn's queued audio plays on under the fade, and a busy page can stall
+        // it and start it again: that is not the agent speaking again.
+        if (event.data.type === 'playing' && playback.fadeTimer === undefined) events.onPlaying();
+        else if (event.data.type === 'drained') events.onDrained();
+      };
+      return playback;
     } catch (error) {
       await context?.close().catch(() => undefined);
       if (error instanceof VoiceClientError) throw error;

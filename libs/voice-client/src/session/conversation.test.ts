@@ -224,6 +224,30 @@ describe('Conversation messages', () => {
     await conversation.endSession();
   });
 
+  it('stays listening while an interrupted turn fades out, whatever its audio does', async () => {
+    const { conversation, socket, events, fake, clock } = await start();
+    const playback = fake.nodes[1]!;
+    const chunk = bytesToBase64(floatToPcm16(new Float32Array([0.5, -0.5])));
+    socket.receive({ type: 'audio', audio_event: { audio_base_64: chunk, event_id: 4 } });
+    playback.emit({ type: 'playing' });
+    socket.receive({ type: 'interruption', interruption_event: { event_id: 5 } });
+    // The old turn's queued audio stalls and plays on under the fade (a busy page).
+    playback.emit({ type: 'drained' });
+    playback.emit({ type: 'playing' });
+    expect(conversation.getMode()).toBe('listening');
+    clock.advance(2000);
+    playback.emit({ type: 'drained' });
+    // A new turn after the fade is the agent speaking again.
+    socket.receive({ type: 'audio', audio_event: { audio_base_64: chunk, event_id: 6 } });
+    playback.emit({ type: 'playing' });
+    expect(events.filter(([n]) => n === 'mode').map(([, m]) => m)).toEqual([
+      'speaking',
+      'listening',
+      'speaking',
+    ]);
+    await conversation.endSession();
+  });
+
   it('restores volume and clears the queue 2 s after an interruption', async () => {
     const { conversation, socket, fake, clock } = await start();
     const playback = fake.nodes[1]!;
