@@ -9,8 +9,10 @@ import { authApi } from '../features/auth/auth.api';
 import { storageKeys, storeUser } from '../shared/session/auth-storage';
 import { lastSeenHydrateAction, LAST_SEEN_MAX_AGE_MS, readLastSeen } from '../shared/api/last-seen';
 import { makeStore } from './store';
+import { loadPagesFirst } from '../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('signedInShell', 'dashboard');
 
 const olivia = makeUser({
   id: 7,

@@ -5,8 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { storeUser } from '../shared/session/auth-storage';
 import { server, signedIn, setupMswServer } from '../testing/msw-server';
 import { renderApp } from '../testing/render-app';
+import { loadPagesFirst } from '../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('signedInShell', 'dashboard', 'rooms');
 
 function setOnline(value: boolean) {
   Object.defineProperty(window.navigator, 'onLine', { value, configurable: true });

@@ -8,8 +8,10 @@ import { FIRST_VIEW_CACHE, SAVED_FILES_CACHE } from '../../service-worker/cache-
 import { apiError, server, signedIn, setupMswServer } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render-app';
 import { authApi } from './auth.api';
+import { loadPagesFirst } from '../../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('signedInShell', 'dashboard');
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -5,8 +5,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, server, setupMswServer, signedIn } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('signedInShell', 'agents');
 // Dialog forms with many fields are slow to drive in the test DOM on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 const pageLoad = { timeout: 12_000 };

@@ -14,8 +14,10 @@ import {
   setupMswServer,
 } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('publicPage', 'login');
 afterEach(() => vi.restoreAllMocks());
 
 const owner = makeUser();

@@ -5,13 +5,13 @@ import {
 } from '@fieldcraft/contracts';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiError, server, setupMswServer } from '../../../testing/msw-server';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 import { renderApp } from '../../../testing/render-app';
 
 setupMswServer();
-// The page's chunk loads lazily: transform it before the first test, not inside its time.
-beforeAll(() => import('./reset-password-page'), 180_000);
+loadPagesFirst('publicPage', 'resetPassword');
 const slow = { timeout: 30_000 };
 
 const WEAK =

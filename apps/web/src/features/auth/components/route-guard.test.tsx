@@ -8,8 +8,10 @@ import { makeStore } from '../../../app/store';
 import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
 import { RouteGuard } from './route-guard';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('signedInShell', 'dashboard', 'contentManagement', 'testStation');
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;

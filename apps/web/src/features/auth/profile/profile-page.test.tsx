@@ -2,14 +2,14 @@ import type { Account, User } from '@fieldcraft/contracts';
 import { makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAVED_FILES_KEY } from '../../../shared/offline/saved-files';
 import { server, setupMswServer, signedIn } from '../../../testing/msw-server';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 import { renderApp } from '../../../testing/render-app';
 
 setupMswServer();
-// The page's chunk loads lazily: transform it before the first test, not inside its time.
-beforeAll(() => import('./profile-page'), 180_000);
+loadPagesFirst('signedInShell', 'profile');
 const slow = { timeout: 30_000 };
 
 const dana = makeUser({

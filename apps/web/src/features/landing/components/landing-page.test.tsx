@@ -2,8 +2,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupMswServer } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('publicPage', 'landing');
 
 describe('landing page', () => {
   it("greets a signed-out visitor at / and 'Get Started' leads to /login", async () => {

@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { outdoorModeKey } from '../../../shared/outdoor-mode/outdoor-mode';
 import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('signedInShell', 'testStation', 'rooms');
 
 function signInAs(user: ReturnType<typeof makeUser>) {
   server.use(

@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
 import { atPhoneWidth } from '../../../testing/viewport';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('signedInShell', 'testStation');
 
 function signInAs(user: ReturnType<typeof makeUser>) {
   server.use(http.get('/api/auth/status', () => HttpResponse.json(signedIn(user))));

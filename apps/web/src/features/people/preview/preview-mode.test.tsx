@@ -8,8 +8,10 @@ import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
 import { AdminPreviewOverlay } from './components/admin-preview-overlay';
 import { PreviewModeProvider, usePreviewMode } from './preview-mode-context';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('signedInShell', 'dashboard', 'ownerHome', 'adminPreview');
 // The first screen waits for lazily loaded route chunks, slow on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 const pageLoad = { timeout: 12_000 };

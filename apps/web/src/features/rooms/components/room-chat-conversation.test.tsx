@@ -2,9 +2,10 @@ import type { ConversationDetail, ConversationSummary } from '@fieldcraft/contra
 import { makeRoom, makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConvaiServer } from '../../../testing/convai-server';
 import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 import { renderApp } from '../../../testing/render-app';
 import { voicePreferencesKey } from '../voice-preferences';
 
@@ -14,9 +15,7 @@ import { voicePreferencesKey } from '../voice-preferences';
 setupMswServer();
 // Whole-app renders with a socket each: slow on a busy machine.
 const SLOW = 45_000;
-beforeAll(async () => {
-  await Promise.all([import('./room-chat-page'), import('../../../app/routes/signed-in-shell')]);
-}, 60_000);
+loadPagesFirst('signedInShell', 'roomChat');
 
 const sam = makeUser({ role: 'USER', firstName: 'Sam', lastName: 'Reyes', username: 'sreyes' });
 let signedUrlCalls = 0;

@@ -3,9 +3,10 @@
 import { makeRoom, makeUser } from '@fieldcraft/contracts/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConvaiServer } from '../../../testing/convai-server';
 import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 import { renderApp } from '../../../testing/render-app';
 import { QUEUE_RETRY_MS } from '../conversation/use-offline-questions';
 import { offlineQueueKey } from '../offline-queue';
@@ -15,9 +16,7 @@ import { OFFLINE_MARK, SENT_MARK, WAITING_MARK } from './room-chat-panel';
 setupMswServer();
 // These tests type several questions and wait out reconnects: slow on a busy machine.
 const SLOW = 45_000;
-beforeAll(async () => {
-  await Promise.all([import('./room-chat-page'), import('../../../app/routes/signed-in-shell')]);
-}, 60_000);
+loadPagesFirst('signedInShell', 'roomChat');
 
 const sam = makeUser({ id: 31, role: 'USER', firstName: 'Sam', username: 'sreyes' });
 const QUEUE_KEY = offlineQueueKey(31, 12);

@@ -1,16 +1,13 @@
 import { makeRoom, makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 import { renderApp } from '../../../testing/render-app';
 
 setupMswServer();
-// The route's page chunk loads lazily; transform it once up front so the first test's
-// findBy timeouts measure the page, not a cold module graph on a busy machine.
-beforeAll(async () => {
-  await Promise.all([import('./room-chat-page'), import('../../../app/routes/signed-in-shell')]);
-}, 60_000);
+loadPagesFirst('signedInShell', 'roomChat');
 beforeEach(() => {
   server.use(
     http.get('/api/user/rooms', () =>

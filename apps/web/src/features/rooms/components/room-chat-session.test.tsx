@@ -5,17 +5,14 @@ import { makeRoom, makeUser } from '@fieldcraft/contracts/testing';
 import { Conversation } from '@fieldcraft/voice-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConvaiServer } from '../../../testing/convai-server';
 import { server, signedIn, setupMswServer } from '../../../testing/msw-server';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 import { renderApp } from '../../../testing/render-app';
 
 setupMswServer();
-// The route's page chunk loads lazily; transform it once up front so the first test's
-// findBy timeouts measure the page, not a cold module graph on a busy machine.
-beforeAll(async () => {
-  await Promise.all([import('./room-chat-page'), import('../../../app/routes/signed-in-shell')]);
-}, 60_000);
+loadPagesFirst('signedInShell', 'roomChat');
 
 const sam = makeUser({ role: 'USER', firstName: 'Sam', lastName: 'Reyes', username: 'sreyes' });
 const citation = {

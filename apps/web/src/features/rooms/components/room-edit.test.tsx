@@ -2,13 +2,13 @@ import type { OwnerRoom } from '@fieldcraft/contracts';
 import { makeAgent, makeOwnerRoom, makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { server, setupMswServer, signedIn } from '../../../testing/msw-server';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 import { renderApp } from '../../../testing/render-app';
 
 setupMswServer();
-// The page's chunk loads lazily: transform it before the first test, not inside its time.
-beforeAll(() => import('./rooms-page'), 180_000);
+loadPagesFirst('signedInShell', 'rooms');
 const slow = { timeout: 30_000 };
 
 const member = {

@@ -13,8 +13,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, server, setupMswServer, signedIn } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render-app';
+import { loadPagesFirst } from '../../../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('signedInShell', 'rooms');
 afterEach(() => vi.restoreAllMocks());
 
 const rooms: Room[] = [

@@ -6,8 +6,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server, signedIn, setupMswServer } from '../../../../testing/msw-server';
 import { renderApp } from '../../../../testing/render-app';
+import { loadPagesFirst } from '../../../../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('signedInShell', 'dashboard');
 afterEach(() => vi.restoreAllMocks());
 
 const item = makeContentItem;

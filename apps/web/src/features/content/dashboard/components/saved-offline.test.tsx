@@ -12,8 +12,10 @@ import type { SavedFile } from '../../../../shared/offline/saved-files.model';
 import { SAVED_FILES_CACHE } from '../../../../service-worker/cache-policy';
 import { server, signedIn, setupMswServer } from '../../../../testing/msw-server';
 import { renderApp } from '../../../../testing/render-app';
+import { loadPagesFirst } from '../../../../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('signedInShell', 'dashboard', 'savedOffline');
 
 const ORIGIN = window.location.origin;
 const OFFLINE_LINE = 'You are offline. Showing what you saved on this device.';

@@ -2,13 +2,13 @@ import type { ContentBulkBody, ContentItem } from '@fieldcraft/contracts';
 import { makeContentItem, makeUser } from '@fieldcraft/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server, setupMswServer, signedIn } from '../../../../testing/msw-server';
+import { loadPagesFirst } from '../../../../testing/load-pages-first';
 import { renderApp } from '../../../../testing/render-app';
 
 setupMswServer();
-// The page's chunk loads lazily: transform it before the first test, not inside its time.
-beforeAll(() => import('./content-management-page'), 180_000);
+loadPagesFirst('signedInShell', 'contentManagement');
 const slow = { timeout: 30_000 };
 afterEach(() => vi.restoreAllMocks());
 

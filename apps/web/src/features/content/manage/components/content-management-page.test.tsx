@@ -13,8 +13,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server, setupMswServer, signedIn } from '../../../../testing/msw-server';
 import { renderApp } from '../../../../testing/render-app';
+import { loadPagesFirst } from '../../../../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('signedInShell', 'contentManagement');
 beforeEach(() => {
   // The form is a dialog at 640 px and up: say we are wide, whatever the test window's width.
   window.matchMedia = ((query: string) => ({

@@ -8,8 +8,10 @@ import { storageKeys } from '../../../../shared/session/auth-storage';
 import { navigation } from '../../../../shared/navigation';
 import { apiError, server, setupMswServer, signedIn } from '../../../../testing/msw-server';
 import { renderApp } from '../../../../testing/render-app';
+import { loadPagesFirst } from '../../../../testing/load-pages-first';
 
 setupMswServer();
+loadPagesFirst('signedInShell', 'userManagement', 'testStation');
 // The first screen waits for lazily loaded route chunks, slow on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 const pageLoad = { timeout: 12_000 };
