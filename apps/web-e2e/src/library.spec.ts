@@ -77,6 +77,9 @@ for (const layout of layouts) {
   }: {
     browser: Browser;
   }) => {
+    // Four screens checked in both themes with axe, seven seconds of audio and a second device:
+    // over a minute when the machine's two CPUs are shared with the other suites.
+    test.setTimeout(180_000);
     const touch = layout.options.hasTouch === true;
     const width = layout.options.viewport?.width ?? 1280;
     const page = await signIn(
