@@ -189,6 +189,9 @@ console.log(
 // ---- content uploads and file serving ------------------------------------------------
 await import('./upload.mjs');
 
+// ---- reads while a hostile document is read -------------------------------------------
+await import('./hostile-read.mjs');
+
 // ---- speech recognition accuracy ----------------------------------------------------
 await import('./asr.mjs');
 

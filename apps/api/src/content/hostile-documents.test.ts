@@ -72,10 +72,6 @@ describeEachDatabase(
         return { ms: performance.now() - t0, status: res.status };
       };
       for (let i = 0; i < 20; i++) await read(i); // warm: connection, routes, serializers
-      // The same reads with nothing else going on, just before: what this machine gives now
-      // (the suite may share its CPUs with a browser and other suites).
-      const baseline: number[] = [];
-      for (let i = 0; i < 100; i++) baseline.push((await read(i)).ms);
 
       // The owner creates the item (its text is read now) while others keep reading: health
       // (the database answers) and a signed-in list, one after another, until it is answered
@@ -94,21 +90,15 @@ describeEachDatabase(
       const res = await creating;
       const elapsed = Date.now() - started;
 
-      const p95 = (ms: number[]) =>
-        [...ms].sort((a, b) => a - b)[Math.ceil(ms.length * 0.95) - 1] ?? Infinity;
       expect(statuses).toEqual(new Set([200]));
-      // The hostile read adds under 100 ms to the slow reads (p95; on a quiet machine the
-      // baseline is a few ms) and no read waits a second (the old code made reads wait 12 to
-      // 16 s). Against the same run's baseline, so a busy machine is not blamed on it; p95
-      // rather than p99, which of ~100 reads is the second slowest: one scheduling hiccup.
-      const sorted = (ms: number[]) =>
-        [...ms]
-          .sort((a, b) => a - b)
-          .map(Math.round)
-          .join(' ');
-      const seen = `${latencies.length} reads: ${sorted(latencies)} ms; baseline ${sorted(baseline)} ms`;
-      expect(p95(latencies), `p95 of ${seen}`).toBeLessThan(p95(baseline) + 100);
-      expect(Math.max(...latencies), `slowest of ${seen}`).toBeLessThan(1000);
+      // No read waits a second: the old code made them wait 12 to 16 s. How much the reading
+      // adds to the other requests is a speed target: `npm run bench` measures it against a
+      // baseline (bench/hostile-read.mjs), where a busy machine does not decide it.
+      const seen = latencies.map(Math.round).join(' ');
+      expect(
+        Math.max(...latencies),
+        `slowest of ${latencies.length} reads: ${seen} ms`,
+      ).toBeLessThan(1000);
       // The old code managed 5 to 17 reads here, one of them waiting 12 to 16 s.
       expect(latencies.length).toBeGreaterThanOrEqual(20);
 
