@@ -10,11 +10,9 @@
 // Prints p50/p95/max of both and the p95 ratio. The component test (hostile-documents.test.ts)
 // proves the behaviour (no read waits a second, the item is stored as not searchable); how much
 // the reading costs the other requests is a speed target, so it is measured here.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { buildApi, startApi } from './api-server.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3700 + Math.floor(Math.random() * 40));
@@ -41,44 +39,10 @@ const summary = (ms) =>
   `p50 ${quantile(ms, 0.5).toFixed(1)} ms, p95 ${quantile(ms, 0.95).toFixed(1)} ms, ` +
   `max ${Math.max(...ms).toFixed(1)} ms (${ms.length} reads)`;
 
-async function waitForHealth(child) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error('the API exited during start');
-    const ok = await fetch(`${ORIGIN}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the API did not become healthy');
-}
-
 console.log('\n== reads while a hostile document is read ==');
-await new Promise((resolve, reject) => {
-  const b = spawn(process.execPath, ['tools/build-api.mjs'], { cwd: root, stdio: 'inherit' });
-  b.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('api build failed'))));
-});
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'fc-bench-hostile-'));
-const child = spawn(process.execPath, ['dist/apps/api/main.mjs'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    OWNER_EMAIL: OWNER.email,
-    OWNER_PASSWORD: OWNER.password,
-    WEB_DIST_DIR: '',
-    SEED_DEMO: '',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+await buildApi();
+const api = await startApi({ port: PORT, owner: OWNER, name: 'hostile' });
 try {
-  await waitForHealth(child);
   const login = await fetch(`${ORIGIN}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ORIGIN },
@@ -148,7 +112,5 @@ try {
       `${added < TARGET_P95_ADDED_MS ? 'met' : 'NOT met'}`,
   );
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await api.stop();
 }

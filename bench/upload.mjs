@@ -7,22 +7,13 @@
 //   straight to disk in this process (the baseline for MB/s);
 // - reads the stored file back through GET /api/files/{key} in 4 MB Range requests (206),
 //   compared with a plain static file server (fs stream to socket) on the same file.
-import { spawn } from 'node:child_process';
-import {
-  createWriteStream,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  createReadStream,
-} from 'node:fs';
+import { createWriteStream, readFileSync, statSync, createReadStream } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { buildApi, startApi } from './api-server.mjs';
 
-const root = path.join(import.meta.dirname, '..');
 const SIZE = 100 * 1024 * 1024 - 64 * 1024; // just under the 100 MB limit, with room for headers
 const RANGE = 4 * 1024 * 1024;
 const PORT = Number(process.env.BENCH_PORT ?? 3750 + Math.floor(Math.random() * 40));
@@ -91,47 +82,17 @@ function request(options, payload) {
   });
 }
 
-async function waitForHealth(child) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error('the API exited during start');
-    try {
-      const res = await request({ path: '/api/health', method: 'GET' });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the API did not become healthy');
-}
-
 console.log('\n== content upload and file serving ==');
-await new Promise((resolve, reject) => {
-  const b = spawn(process.execPath, ['tools/build-api.mjs'], { cwd: root, stdio: 'inherit' });
-  b.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('api build failed'))));
-});
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'fc-bench-'));
+await buildApi();
 const password = 'bench-owner-password';
-const child = spawn(process.execPath, ['dist/apps/api/main.mjs'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    OWNER_EMAIL: 'bench@fieldcraft.local',
-    OWNER_PASSWORD: password,
-    WEB_DIST_DIR: '',
-    SEED_DEMO: '',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const api = await startApi({
+  port: PORT,
+  owner: { email: 'bench@fieldcraft.local', password },
+  name: 'upload',
 });
+const { child, dataDir } = api;
 let staticServer;
 try {
-  await waitForHealth(child);
   const origin = `http://127.0.0.1:${PORT}`;
   const login = await request(
     {
@@ -277,7 +238,5 @@ try {
   );
 } finally {
   staticServer?.close();
-  child.kill('SIGTERM');
-  await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)));
-  rmSync(dataDir, { recursive: true, force: true });
+  await api.stop();
 }

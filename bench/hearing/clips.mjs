@@ -3,7 +3,7 @@
 // Synthesised once and cached under node_modules/.cache (keyed by voice and text).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESPEAK_VOICES, FLITE_VOICES, HELD_OUT, TUNE } from '../hearing-corpus.mjs';
 
