@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, cpus } from 'node:os';
 import { ensureDependencies } from './ensure-deps.mjs';
+import { failedTestLines } from './failed-tests.mjs';
 import { ensureSpeech } from './ensure-speech.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -168,6 +169,10 @@ const steps = [
     run: () => node('--test', 'tools/lint-rules.test.mjs'),
   },
   {
+    name: "the summary names a run's failed tests",
+    run: () => node('--test', 'tools/failed-tests.test.mjs'),
+  },
+  {
     name: "README's environment table matches the config schema",
     run: () => node('--test', 'tools/env-table.test.mjs'),
   },
@@ -204,26 +209,6 @@ function cpuSeconds() {
     idle += times.idle;
   }
   return { busy: busy / 1000, idle: idle / 1000 };
-}
-
-/**
- * The lines of a step's output that name a failed test: vitest's "FAIL  file > test" and
- * Playwright's "1) [chromium] › file:line › test", without colours, each once. A CI log often keeps
- * only its last lines, so the summary repeats them there.
- */
-function failedTestLines(output) {
-  const lines = new Set();
-  for (const raw of output.split('\n')) {
-    // eslint-disable-next-line no-control-regex
-    const line = raw.replace(/\x1b\[[0-9;]*m/g, '').trim();
-    const vitest = /(?:^|\s)FAIL\s+((?:\|\w+\| )?\S+\.(?:test|spec)\.\S+.*)$/.exec(line);
-    const playwright = /^(?:[\w-]+:\s+)?\d+\)\s+((?:\[\w+\] › )?\S+\.spec\.\w+:\d+:\d+ › .*)$/.exec(
-      line,
-    );
-    const name = vitest?.[1] ?? playwright?.[1];
-    if (name) lines.add(name.replace(/\s+/g, ' ').slice(0, 160));
-  }
-  return [...lines];
 }
 
 const started = Date.now();
