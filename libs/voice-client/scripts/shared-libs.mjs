@@ -19,7 +19,7 @@ const dist = path.resolve(root, distArg ?? 'dist/libs/voice-client');
 const libDir = (alias) => path.join(dist, 'lib', alias.split('/')[1]);
 
 if (mode === '--compile') {
-  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+  const tsc = path.join(root, 'node_modules/typescript-native/bin/tsc');
   for (const [alias, project] of Object.entries(SHARED)) {
     execFileSync(
       process.execPath,
