@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { expectAccessible } from './support/checks';
+import { DESKTOP, PHONE } from './support/devices';
 
 /**
  * A person who cannot sign in: "Forgot password?" on the sign-in card, and the page a mailed
@@ -8,8 +9,8 @@ import { expectAccessible } from './support/checks';
  */
 const themes = ['standard', 'outdoor'] as const;
 const sizes = [
-  { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', ...PHONE },
+  { name: 'desktop', ...DESKTOP },
 ];
 
 for (const theme of themes) {

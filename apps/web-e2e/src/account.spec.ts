@@ -10,6 +10,7 @@ import { LoginPage, signIn } from './support/app.po';
 import { captureScreen, expectAccessible } from './support/checks';
 import { OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
 import { readServerState } from './support/server-state';
+import { DESKTOP, PHONE } from './support/devices';
 
 /**
  * The user's own account and the owner's stubs made real: a crew member changes their password
@@ -20,9 +21,9 @@ import { readServerState } from './support/server-state';
 const viewports: { name: string; options: BrowserContextOptions }[] = [
   {
     name: 'phone',
-    options: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
+    options: PHONE,
   },
-  { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
+  { name: 'desktop', options: DESKTOP },
 ];
 
 const toast = (page: Page, text: string | RegExp) =>

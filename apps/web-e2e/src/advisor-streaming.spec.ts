@@ -9,6 +9,7 @@ import { expectAccessible } from './support/checks';
 import { DEMO_USER } from './support/demo-accounts';
 import { startModelStandIn } from './support/model-stand-in';
 import { RoomsPage } from './support/rooms.po';
+import { DESKTOP, PHONE } from './support/devices';
 
 /**
  * With a language model (LLM_BASE_URL), the advisor's answer reaches the room chat part by
@@ -36,9 +37,9 @@ function freePort(): Promise<number> {
 const sizes: { name: string; options: BrowserContextOptions }[] = [
   {
     name: 'phone 360x740',
-    options: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
+    options: PHONE,
   },
-  { name: 'desktop 1280x800', options: { viewport: { width: 1280, height: 800 } } },
+  { name: 'desktop 1280x800', options: DESKTOP },
 ];
 
 let server: ChildProcess | undefined;

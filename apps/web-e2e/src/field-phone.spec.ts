@@ -1,10 +1,11 @@
 // Over 300 lines: every screen and dialog at phone size in both themes, sharing one set of
 // checks (no scrolling, tap targets, text size, axe); one case per area.
-import { expect, test, type BrowserContextOptions, type Page } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { LoginPage, signIn } from './support/app.po';
 import { expectAccessible, saveScreen, settled } from './support/checks';
 import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
 import { readServerState } from './support/server-state';
+import { PHONE } from './support/devices';
 
 /**
  * Field readiness on a phone: every screen at 360 × 740 with touch, in the standard and
@@ -12,13 +13,7 @@ import { readServerState } from './support/server-state';
  * body text of at least 16 px, and no serious or critical axe violation.
  */
 
-const WIDTH = 360;
-const phone: BrowserContextOptions = {
-  viewport: { width: WIDTH, height: 740 },
-  hasTouch: true,
-  isMobile: true,
-  deviceScaleFactor: 2,
-};
+const WIDTH = PHONE.viewport.width;
 const OUTDOOR_KEY = 'fieldcraft.outdoor-mode';
 const themes = ['standard', 'outdoor'] as const;
 type ThemeName = (typeof themes)[number];
@@ -178,7 +173,7 @@ async function visitAll(page: Page, screens: Screen[]): Promise<void> {
 }
 
 test('public screens fit a 360 px phone in both themes', async ({ browser }) => {
-  const context = await browser.newContext(phone);
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await page.goto('/');
   await visitAll(page, [
@@ -191,7 +186,7 @@ test('public screens fit a 360 px phone in both themes', async ({ browser }) => 
 
 test("the demo user's screens fit a 360 px phone in both themes", async ({ browser }) => {
   test.setTimeout(180_000);
-  const page = await signIn(browser, DEMO_USER.email, DEMO_USER.password, undefined, phone);
+  const page = await signIn(browser, DEMO_USER.email, DEMO_USER.password, undefined, PHONE);
   const rooms = (await (await page.request.get('/api/user/rooms')).json()) as Array<{
     id: number;
     status: string;
@@ -209,7 +204,7 @@ test("the demo user's screens fit a 360 px phone in both themes", async ({ brows
 test("the owner's screens fit a 360 px phone in both themes", async ({ browser }) => {
   test.setTimeout(400_000);
   const { ownerEmail } = readServerState();
-  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, phone);
+  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, PHONE);
   await visitAll(page, [
     { name: 'content-management', path: '/content-management' },
     { name: 'bulk-upload', path: '/bulk-upload' },
@@ -229,7 +224,7 @@ test("the owner's screens fit a 360 px phone in both themes", async ({ browser }
 test('the navigation menus fit a 360 px phone in both themes', async ({ browser }) => {
   test.setTimeout(180_000);
   const { ownerEmail } = readServerState();
-  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, phone);
+  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, PHONE);
   const menus: { name: string; url: string; opener: string | RegExp }[] = [
     { name: 'account-menu', url: '/dashboard', opener: /account menu/ },
     { name: 'small-screen-menu', url: '/dashboard', opener: 'Open navigation menu' },
@@ -260,7 +255,7 @@ test("the owner's dialogs and bottom sheets fit a 360 px phone in both themes", 
 }) => {
   test.setTimeout(180_000);
   const { ownerEmail } = readServerState();
-  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, phone);
+  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, PHONE);
   const dialogs: { name: string; url: string; opener: string }[] = [
     { name: 'add-content-sheet', url: '/content-management', opener: 'Add Content' },
     { name: 'add-room-dialog', url: '/rooms', opener: 'ADD ROOM' },
@@ -314,7 +309,7 @@ async function visitDialogs(page: Page, dialogs: DialogVisit[]): Promise<void> {
 test('the forced password change fits a 360 px phone in both themes', async ({ browser }) => {
   test.setTimeout(180_000);
   const { ownerEmail } = readServerState();
-  const owner = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, phone);
+  const owner = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, PHONE);
   // A user whose password the owner has reset must change it at sign-in.
   const suffix = Date.now().toString(36);
   const created = await owner.request.post('/api/people/users', {
@@ -340,7 +335,7 @@ test('the forced password change fits a 360 px phone in both themes', async ({ b
 
   for (const theme of themes) {
     await test.step(`password-change (${theme})`, async () => {
-      const context = await browser.newContext(phone);
+      const context = await browser.newContext(PHONE);
       const page = await context.newPage();
       await page.goto('/login');
       await setTheme(page, theme);
@@ -360,7 +355,7 @@ test("the admin preview mode's round button and panel fit a 360 px phone in both
 }) => {
   test.setTimeout(180_000);
   const { ownerEmail } = readServerState();
-  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, phone);
+  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, PHONE);
   for (const theme of themes) {
     await setTheme(page, theme);
     await test.step(`preview-mode (${theme})`, async () => {
@@ -384,7 +379,7 @@ test("the admin preview mode's round button and panel fit a 360 px phone in both
 test("the owner's edit dialogs fit a 360 px phone in both themes", async ({ browser }) => {
   test.setTimeout(400_000);
   const { ownerEmail } = readServerState();
-  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, phone);
+  const page = await signIn(browser, ownerEmail, OWNER_CHOSEN_PASSWORD, undefined, PHONE);
   // The demo data has no company: one to rename and to manage.
   const company = await page.request.post('/api/companies', {
     data: { name: `Phone Works ${Date.now().toString(36)}` },
@@ -480,7 +475,7 @@ test("the owner's edit dialogs fit a 360 px phone in both themes", async ({ brow
 test('outdoor mode is switched from the user menu and the main navigation, and remembered', async ({
   browser,
 }) => {
-  const page = await signIn(browser, DEMO_USER.email, DEMO_USER.password, undefined, phone);
+  const page = await signIn(browser, DEMO_USER.email, DEMO_USER.password, undefined, PHONE);
   const bodyColour = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const standardBackground = await bodyColour();
 

@@ -3,6 +3,7 @@ import { signIn } from './support/app.po';
 import { expectAccessible, watchConsole } from './support/checks';
 import { NewsroomPage } from './support/content.po';
 import { DEMO_USER } from './support/demo-accounts';
+import { DESKTOP, PHONE } from './support/devices';
 
 /**
  * The crew's library, as a crew member uses it on a phone (360 × 740, touch) and at a desk
@@ -16,14 +17,9 @@ const AUDIO = 'Toolbox talk: hearing protection';
 const layouts: { name: string; options: BrowserContextOptions }[] = [
   {
     name: 'phone',
-    options: {
-      viewport: { width: 360, height: 740 },
-      hasTouch: true,
-      isMobile: true,
-      deviceScaleFactor: 2,
-    },
+    options: PHONE,
   },
-  { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
+  { name: 'desktop', options: DESKTOP },
 ];
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

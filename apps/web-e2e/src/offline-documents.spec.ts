@@ -9,6 +9,7 @@ import { DEMO_USER, OWNER_CHOSEN_PASSWORD } from './support/demo-accounts';
 import { makePdf } from './support/make-pdf';
 import { readServerState } from './support/server-state';
 import { waitForServiceWorker } from './support/service-worker';
+import { PHONE } from './support/devices';
 
 /**
  * Saved for offline use (docs/field-readiness.md): a user saves an assigned PDF and an
@@ -20,12 +21,7 @@ const wavFile = path.resolve(__dirname, '../../api/src/bootstrap/demo-files/tool
 const SAVED_CACHE = 'fieldcraft-saved-files';
 const OFFLINE_LINE = 'You are offline. Showing what you saved on this device.';
 const OUTDOOR_KEY = 'fieldcraft.outdoor-mode';
-const phone = {
-  viewport: { width: 360, height: 740 },
-  hasTouch: true,
-  isMobile: true,
-  serviceWorkers: 'allow' as const,
-};
+const phone = { ...PHONE, serviceWorkers: 'allow' as const };
 
 /** The paths in the saved-files cache. */
 function savedPaths(page: Page): Promise<string[]> {

@@ -3,6 +3,7 @@ import { signIn } from './support/app.po';
 import { expectAccessible, saveScreen, watchConsole } from './support/checks';
 import { DEMO_USER } from './support/demo-accounts';
 import { RoomsPage } from './support/rooms.po';
+import { DESKTOP, PHONE } from './support/devices';
 
 /**
  * The room chat as a conversation, typed (text mode), against the real server, on a touch
@@ -16,14 +17,9 @@ const ROOM = 'Site Safety Briefing';
 const sizes: Array<{ name: string; options: BrowserContextOptions }> = [
   {
     name: 'phone 360x740',
-    options: {
-      viewport: { width: 360, height: 740 },
-      hasTouch: true,
-      isMobile: true,
-      deviceScaleFactor: 2,
-    },
+    options: PHONE,
   },
-  { name: 'desktop 1280x800', options: { viewport: { width: 1280, height: 800 } } },
+  { name: 'desktop 1280x800', options: DESKTOP },
 ];
 
 function roomChat(page: Page) {

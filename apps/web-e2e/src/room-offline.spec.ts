@@ -1,9 +1,10 @@
-import { expect, test, type BrowserContextOptions, type Page } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { signIn } from './support/app.po';
 import { captureScreen, expectAccessible, saveScreen, watchConsole } from './support/checks';
 import { DEMO_USER } from './support/demo-accounts';
 import { RoomsPage } from './support/rooms.po';
 import { waitForServiceWorker } from './support/service-worker';
+import { PHONE } from './support/devices';
 
 /**
  * Room chat in the field: questions typed without signal wait on the device and go out
@@ -14,12 +15,6 @@ import { waitForServiceWorker } from './support/service-worker';
 const ROOM = 'Site Safety Briefing';
 const WAITING = 'Waiting for signal — sends when you are back online';
 const OFFLINE_TITLE = 'You are offline';
-const phone: BrowserContextOptions = {
-  viewport: { width: 360, height: 740 },
-  hasTouch: true,
-  isMobile: true,
-  deviceScaleFactor: 2,
-};
 
 function roomChat(page: Page) {
   const chat = page.getByRole('region', { name: 'Chat with Field Advisor' });
@@ -159,7 +154,7 @@ test('on a phone, one tap switches to text: the microphone stops, answers come a
   browser,
 }) => {
   test.setTimeout(240_000);
-  const page = await signIn(browser, DEMO_USER.email, DEMO_USER.password, undefined, phone);
+  const page = await signIn(browser, DEMO_USER.email, DEMO_USER.password, undefined, PHONE);
   await watchMicrophone(page);
   await enterRoom(page);
   const { chat, input, messages } = roomChat(page);
