@@ -209,6 +209,20 @@ function sessionCookie(setCookie: string | string[] | undefined): string | null 
   return null;
 }
 
+/**
+ * Empties every table and restarts its ids, as `truncate ... restart identity` did, at a
+ * fraction of its cost: a truncate gives each of the tables and their indexes new files (about
+ * 30 ms of CPU on PGlite and 70 ms on PostgreSQL before every test), where deleting the few
+ * rows a test wrote takes 5 to 10 ms. TABLES lists children before their parents.
+ */
+async function emptyTables(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const table of TABLES) await sql`delete from ${sql.table(table)}`.execute(trx);
+    await sql`select setval(format('%I', sequencename)::regclass, start_value, false)
+      from pg_sequences where schemaname = current_schema()`.execute(trx);
+  });
+}
+
 function createContext(
   kind: DatabaseKind,
   options: DescribeOptions,
@@ -247,10 +261,7 @@ function createContext(
 
   // Migrated once per file above; every test starts from empty tables.
   beforeEach(async () => {
-    if (!app) return;
-    await sql`truncate table ${sql.join(TABLES.map((t) => sql.table(t)))} restart identity cascade`.execute(
-      app.db,
-    );
+    if (app) await emptyTables(app.db);
   });
 
   const need = <T>(value: T | undefined): T => {
