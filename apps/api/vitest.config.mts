@@ -16,7 +16,11 @@ export default defineConfig({
     // One migrated PGlite per run, loaded by every test app instead of initdb + migrations;
     // the worker threads' code bundled once, as dist has it, instead of through tsx per thread.
     globalSetup: ['src/test/pglite-template.global.ts', '../../tools/api-test-threads.mjs'],
-    setupFiles: ['src/test/pglite-template.setup.ts', 'src/test/thread-bundles.setup.ts'],
+    setupFiles: [
+      'src/test/pglite-template.setup.ts',
+      'src/test/thread-bundles.setup.ts',
+      'src/test/temp-dirs.setup.ts',
+    ],
     // Vitest's default is one worker per core minus one: a single worker on a 2-core machine.
     maxWorkers: 2,
     testTimeout: 30_000,

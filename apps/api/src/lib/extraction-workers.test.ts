@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tinyRunsWordFile } from '../test/docx';
@@ -9,8 +8,9 @@ import {
   TextExtractor,
 } from './extraction-workers';
 import { extractDocx, extractPdf, extractPlainText } from './text-extraction';
+import { testDir } from '../test/temp-dirs';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'fc-extract-'));
+const dir = testDir('fc-extract-');
 const demo = (name: string) =>
   readFileSync(new URL(`../bootstrap/demo-files/${name}`, import.meta.url));
 

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../test/s3-server';
 import { S3Storage } from './s3-storage';
+import { testDir } from '../test/temp-dirs';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -18,7 +17,7 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 describe('S3 storage against an S3-protocol server', () => {
   let server: Awaited<ReturnType<typeof startS3Server>>;
   let storage: S3Storage;
-  const tmpDir = path.join(mkdtempSync(path.join(tmpdir(), 'fc-s3-tmp-')), '.tmp');
+  const tmpDir = path.join(testDir('fc-s3-tmp-'), '.tmp');
 
   beforeAll(async () => {
     server = await startS3Server();

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ZIP_LIMITS, inspectZip } from './zip-guard';
 import { zipOf } from '../test/zip';
+import { testDir } from '../test/temp-dirs';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'fc-zip-'));
+const dir = testDir('fc-zip-');
 
 function file(name: string, data: Buffer): string {
   const p = path.join(dir, name);

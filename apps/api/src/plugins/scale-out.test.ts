@@ -1,6 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import { multipartBody, multipartHeaders } from '../test/multipart';
@@ -13,13 +11,14 @@ import {
 import { insertUser } from '../people/users.repository';
 import { hashPassword } from '../lib/passwords';
 import { startS3Server } from '../test/s3-server';
+import { testDir } from '../test/temp-dirs';
 
 // Two API instances behind one load balancer: one PostgreSQL database and one uploads store —
 // a shared folder, or an S3 bucket with each instance on its own disk. Whatever one instance
 // does (sign-in, sign-out, throttling, an upload) holds on the other, because no instance
 // keeps it in memory or on its own disk.
 
-const newDir = () => mkdtempSync(path.join(tmpdir(), 'fc-instance-uploads-'));
+const newDir = () => testDir('fc-instance-uploads-');
 
 describe.skipIf(!postgresAvailable).each([
   { store: 'one shared uploads folder', s3: false },

@@ -16,6 +16,7 @@ import { SESSION_COOKIE } from '../plugins/session';
 import { insertUser } from '../people/users.repository';
 import { MIGRATED_PGLITE } from './pglite-template.setup';
 import { startS3Server } from './s3-server';
+import { testDir } from './temp-dirs';
 
 /**
  * Test databases. Suites whose outcome depends on the database run against PGlite (in memory,
@@ -64,8 +65,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseSchema: null,
     // In memory, from the migrated template (pglite-template.setup.ts).
     pgliteDir: MIGRATED_PGLITE,
-    // One throw-away uploads folder per app (the suites' harness removes its own at the end).
-    uploadsDir: mkdtempSync(path.join(tmpdir(), 'fc-uploads-')),
+    // One throw-away uploads folder per app, removed when the test file ends (temp-dirs.ts).
+    uploadsDir: testDir('fc-uploads-'),
     storage: { kind: 'local' },
     ownerEmail: 'owner@fieldcraft.local',
     ownerPassword: 'bootstrap-owner-1',
@@ -255,8 +256,6 @@ function createContext(
     await app?.close();
     await drop?.();
     await s3?.close();
-    // Debian does not empty /tmp: each run would leave a folder per test file behind.
-    if (config) rmSync(config.uploadsDir, { recursive: true, force: true });
   });
 
   // Migrated once per file above; every test starts from empty tables.

@@ -1,6 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resample } from './audio-format';
 import {
@@ -10,6 +9,7 @@ import {
   MIN_CONFIDENCE,
 } from './index';
 import { concat, silence, whiteNoise } from './test-signals';
+import { testDir } from '../../test/temp-dirs';
 
 // The real programs: flite, espeak-ng, and pocketsphinx in its python3 worker (npm test
 // installs them through tools/ensure-speech.mjs).
@@ -28,7 +28,7 @@ let engines: LocalSpeechEngines;
 beforeAll(async () => {
   engines = await createSpeechEngines({
     ...programs,
-    dataDir: mkdtempSync(path.join(tmpdir(), 'fc-speech-')),
+    dataDir: testDir('fc-speech-'),
     log,
     loadLibraryText: async () => library,
     preload: false,
