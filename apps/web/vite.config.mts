@@ -1,8 +1,14 @@
-/// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { configDefaults } from 'vitest/config';
 import { pwaPlugin } from './pwa.vite.mts';
+
+/** Component test files that run in a fresh module graph each (see `test.projects`). */
+const ownGraph = [
+  'src/features/rooms/components/room-chat-*.test.tsx',
+  'src/features/layout/components/top-nav.test.tsx',
+];
 
 const brandProduct = process.env.BRAND_PRODUCT ?? 'Fieldcraft';
 const brandCompany = process.env.BRAND_COMPANY ?? 'Fieldcraft Consulting';
@@ -179,8 +185,29 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['../../tools/vitest-dom-setup.ts', './src/testing/setup-tests.ts'],
     testTimeout: 15_000,
+    projects: [
+      {
+        // Most files run one after the other in one module graph and one happy-dom window, as
+        // the API suite does: loading React, MUI and the app's modules once instead of per file
+        // took a third of this suite's CPU. Each test still renders its own app and store, and
+        // cleanup, msw and storage are reset after every test (setup-tests.ts, msw-server.ts).
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, ...ownGraph],
+          isolate: false,
+        },
+      },
+      // Vite merges arrays, so each project names its own files and the root names none.
+      // These need a fresh graph. The room chat's: msw's WebSocket link (their voice server) no
+      // longer matches once an earlier file has closed msw's server, and the page's 'Loading...'
+      // lasts only while modules and data load, too briefly to see in a warm graph. The top
+      // navigation's phone check: after some earlier files, the theme's rule that hides the
+      // wide menus was missing from the shared window's style sheets (cause not found).
+      { extends: true, test: { name: 'web-own-graph', include: ownGraph } },
+    ],
   },
 });

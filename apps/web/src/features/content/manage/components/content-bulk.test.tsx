@@ -14,7 +14,7 @@ afterEach(() => vi.restoreAllMocks());
 
 /** Say how wide the window is for useMediaQuery (the table shows from 900 px). */
 function windowWidth(px: number) {
-  window.matchMedia = ((query: string) => {
+  vi.spyOn(window, 'matchMedia').mockImplementation(((query: string) => {
     const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);
     return {
       matches: px >= min,
@@ -26,7 +26,7 @@ function windowWidth(px: number) {
       removeEventListener: () => {},
       dispatchEvent: () => false,
     };
-  }) as unknown as typeof window.matchMedia;
+  }) as unknown as typeof window.matchMedia);
 }
 
 const item = (o: Partial<ContentItem>) => ({

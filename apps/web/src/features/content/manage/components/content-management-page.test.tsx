@@ -19,7 +19,7 @@ setupMswServer();
 loadPagesFirst('signedInShell', 'contentManagement');
 beforeEach(() => {
   // The form is a dialog at 640 px and up: say we are wide, whatever the test window's width.
-  window.matchMedia = ((query: string) => ({
+  vi.spyOn(window, 'matchMedia').mockImplementation(((query: string) => ({
     matches: query.includes('min-width:640px'),
     media: query,
     onchange: null,
@@ -28,7 +28,7 @@ beforeEach(() => {
     addEventListener: () => {},
     removeEventListener: () => {},
     dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  })) as unknown as typeof window.matchMedia);
 });
 afterEach(() => vi.restoreAllMocks());
 
