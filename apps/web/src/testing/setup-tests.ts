@@ -1,4 +1,6 @@
 import { configure } from '@testing-library/react';
+import { afterAll } from 'vitest';
+import { forgetEmotionStyles } from './emotion-styles';
 
 // Route chunks load lazily and msw answers asynchronously; on a busy CI machine the default
 // 1 s for findBy/waitFor is too tight, so tests wait up to 5 s before failing.
@@ -10,3 +12,6 @@ configure({ asyncUtilTimeout: 5000 });
 if (typeof window !== 'undefined' && typeof window.confirm !== 'function') {
   window.confirm = () => false;
 }
+
+// Runs after each file (a setup file runs once per file, also in the shared module graph).
+afterAll(forgetEmotionStyles);
