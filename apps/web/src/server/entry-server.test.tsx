@@ -3,6 +3,7 @@
 import type { ContentItem, UserDashboard } from '@fieldcraft/contracts';
 import { makeContentItem, makeUser } from '@fieldcraft/contracts/testing';
 import { describe, expect, it } from 'vitest';
+import { loadPagesFirst } from '../testing/load-pages-first';
 import { firstViewSources, renderFirstView } from './entry-server';
 
 const item = (overrides: Partial<ContentItem>) =>
@@ -35,6 +36,10 @@ const text = (html: string) =>
     .replace(/<style[^>]*>[^<]*<\/style>/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ');
+
+// The first render would otherwise load the dashboard's lazy chunks inside its 2 s limit, which
+// a busy machine overran once.
+loadPagesFirst('signedInShell', 'dashboard', 'savedOffline');
 
 describe('renderFirstView', () => {
   it('asks for exactly the four answers the dashboard starts from', () => {
